@@ -1,0 +1,114 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { contentSecurityPolicy } from './http/security-headers.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { createNewsletterRepository } from './modules/newsletter/repository.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
+import { createOrganizationRepository } from './modules/organizations/repository.ts';
+import { createOrganizationService } from './modules/organizations/service.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
+import { createReferenceRepository } from './modules/reference/repository.ts';
+import { createReferenceService } from './modules/reference/service.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
+import { webRoutes } from './modules/web/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino options, or false in tests that want silence. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app: external plugins, then the app's own, then the modules. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    // Images are embedded by link-preview crawlers and other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Scaling Impact API',
+        description: 'Public directory of mission-driven organizations. Success bodies are { data }, errors { error: { code, message, fields? } }.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  const referenceService = createReferenceService(createReferenceRepository(database.db));
+  const organizationRepository = createOrganizationRepository(database.db);
+  const organizationService = createOrganizationService(organizationRepository, referenceService);
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      await api.register(referenceRoutes, { reference: referenceService });
+      await api.register(organizationRoutes, { organizations: organizationService });
+      await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(database.db) });
+      await api.register(siteRoutes, {
+        site: {
+          supportEmail: config.SUPPORT_EMAIL,
+          supportPhone: config.SUPPORT_PHONE,
+          supportAddress: config.SUPPORT_ADDRESS,
+          dataDeletionSubject: config.DATA_DELETION_SUBJECT,
+        },
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(seoRoutes, { publicUrl: config.publicUrl, organizations: organizationRepository });
+  await app.register(webRoutes, {
+    distDir: config.WEB_DIST_DIR ?? defaultWebDist,
+    uploadsDir: path.join(config.DATA_DIR, 'uploads'),
+    publicUrl: config.publicUrl,
+    organizations: organizationService,
+    reference: referenceService,
+  });
+
+  return app;
+}

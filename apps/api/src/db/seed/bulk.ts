@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { COMPANY_PROPERTIES_GROUP_ID, DEFAULT_CATEGORY_ID } from '@si/contracts';
+import type { Database } from '../client.ts';
+import { categories, countries } from '../schema.ts';
+
+export const BULK_OWNER_ID = 'bulk-seed';
+const BATCH = 5_000;
+
+const adjectives = ['Bright', 'Open', 'Common', 'Rooted', 'Bold', 'Shared', 'Rising', 'Clear', 'Kind', 'Green', 'Blue', 'True', 'Civic', 'Future', 'Living', 'Steady', 'Brave', 'Fair', 'Solar', 'Tidal', 'Quiet', 'Northern', 'Southern', 'Coastal', 'Urban', 'Rural', 'New', 'Golden', 'Wild', 'Humble'];
+const nouns = ['Harvest', 'Bridge', 'Compass', 'Commons', 'River', 'Lantern', 'Field', 'Canopy', 'Circle', 'Harbor', 'Horizon', 'Thread', 'Garden', 'Signal', 'Pathway', 'Ember', 'Anchor', 'Meadow', 'Spring', 'Summit', 'Orchard', 'Beacon', 'Current', 'Grove', 'Keystone', 'Loom', 'Mosaic', 'Prairie', 'Roots', 'Tide'];
+const forms = ['Collective', 'Foundation', 'Labs', 'Cooperative', 'Initiative', 'Network', 'Trust', 'Alliance', 'Project', 'Works', 'Institute', 'Partners'];
+const verbs = ['build', 'fund', 'train', 'connect', 'equip', 'support', 'organize', 'research', 'design', 'grow'];
+const objects = ['community clinics', 'clean energy co-ops', 'school gardens', 'youth coding clubs', 'women-led farms', 'water projects', 'repair cafes', 'refugee mentors', 'open data tools', 'local lenders'];
+const closings = ['Everything we learn is published openly.', 'Our work is led by the people it serves.', 'We measure success by lives changed, not reach.', 'Partners co-own every program we run.', 'We grow by training others to do the same.'];
+
+function parseArray(values: string[]) {
+  return sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+}
+
+/**
+ * Fills the database with `count` synthetic published organizations for scale work. Rows are
+ * made inside the database from generate_series, a batch per statement, so 100,000 take seconds.
+ */
+export async function seedBulkData(db: Database, count: number, onProgress?: (done: number) => void): Promise<void> {
+  const allCategories = await db.select({ id: categories.id, groupId: categories.groupId }).from(categories);
+  const shown = allCategories.filter((category) => category.id !== DEFAULT_CATEGORY_ID);
+  const impact = shown.filter((c) => c.groupId === 'impact_areas').map((c) => c.id);
+  const company = shown.filter((c) => c.groupId === COMPANY_PROPERTIES_GROUP_ID).map((c) => c.id);
+  const others = shown.filter((c) => c.groupId !== 'impact_areas' && c.groupId !== COMPANY_PROPERTIES_GROUP_ID).map((c) => c.id);
+  const codes = (await db.select({ code: countries.code }).from(countries)).map((row) => row.code);
+  if (impact.length === 0 || company.length === 0 || others.length < 6 || codes.length === 0) {
+    throw new Error('Reference data is missing: run the server or `npm run db:migrate` first');
+  }
+
+  const [ni, nc, no, nk] = [impact.length, company.length, others.length, codes.length];
+  for (let start = 1; start <= count; start += BATCH) {
+    const end = Math.min(count, start + BATCH - 1);
+    await db.execute(sql`
+      with params as (
+        select ${parseArray(impact)} as impact, ${parseArray(company)} as company, ${parseArray(others)} as others,
+               ${parseArray(codes)} as codes, ${parseArray(adjectives)} as adj, ${parseArray(nouns)} as noun,
+               ${parseArray(forms)} as form, ${parseArray(verbs)} as verb, ${parseArray(objects)} as obj,
+               ${parseArray(closings)} as closing
+      ), generated as (
+        select g,
+          p.adj[1 + (g * 7) % ${adjectives.length}] || ' ' || p.noun[1 + (g * 13) % ${nouns.length}] || ' ' || p.form[1 + (g * 3) % ${forms.length}] as name,
+          'We ' || p.verb[1 + g % ${verbs.length}] || ' ' || p.obj[1 + (g * 11) % ${objects.length}] || ' with neighbours, partners and funders who share our mission. ' || p.closing[1 + (g * 5) % ${closings.length}] as description,
+          case when g % 20 = 0 then 'ALL' else p.codes[1 + (g * 7919) % ${nk}] end as country,
+          array[p.impact[1 + g % ${ni}], p.company[1 + (g / ${ni}) % ${nc}], p.others[1 + (g * 31) % ${no}]]
+            || case when g % 2 = 0 then array[p.others[1 + ((g * 31) % ${no} + 1 + g % 5) % ${no}]] else '{}'::text[] end as category_ids
+        from generate_series(${start}::int, ${end}::int) as g, params p
+      ), inserted as (
+        insert into organizations (name, description, country, location, founded_year, website_url, created_by,
+                                   payment_status, subscription_type, published, category_ids)
+        select name, description, country, 'District ' || (g % 97 + 1), 1900 + g % 125,
+               'https://org' || g || '.example.org', ${BULK_OWNER_ID}, 'paid', case when g % 3 = 0 then 'yearly' else 'monthly' end,
+               true, category_ids
+        from generated
+        returning id, category_ids
+      )
+      insert into organization_categories (organization_id, category_id, sort_order)
+      select inserted.id, link.category_id, (link.position - 1)::int
+      from inserted, unnest(inserted.category_ids) with ordinality as link(category_id, position)`);
+    onProgress?.(end);
+  }
+  await db.execute(sql`analyze organizations`);
+  await db.execute(sql`analyze organization_categories`);
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { organizationCategories, organizations } from '../schema.ts';
+import { demoOrganizations } from './demo/organizations.ts';
+import { hueForName, renderDemoBanner, renderDemoLogo } from './demo/images.ts';
+
+/** The owner of demo profiles: no person signs in as it. */
+export const DEMO_OWNER_ID = 'demo-owner';
+
+export async function hasOrganizations(db: Database): Promise<boolean> {
+  const result = (await db.execute(sql`select exists (select 1 from ${organizations}) as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  return result.rows[0]?.present === true;
+}
+
+/**
+ * Writes the demo directory: about sixty published profiles with logos and banners that the
+ * server draws itself. Images are written first; if the database write fails they are removed,
+ * so a failed seed leaves nothing behind.
+ */
+export async function seedDemoData(db: Database, uploadsDir: string): Promise<number> {
+  const imageDir = path.join(uploadsDir, 'demo');
+  await mkdir(imageDir, { recursive: true });
+  const written: string[] = [];
+  const now = Date.now();
+  const rows = await Promise.all(
+    demoOrganizations.map(async (demo, index) => {
+      const id = randomUUID();
+      const hue = hueForName(demo.name);
+      // About one in six has no logo, so the initial avatar shows up in the demo too.
+      const withLogo = index % 6 !== 5;
+      const [logo, banner] = await Promise.all([
+        withLogo ? renderDemoLogo(demo.name, hue) : null,
+        renderDemoBanner(demo.name, hue),
+      ]);
+      const logoFile = path.join(imageDir, `${id}-logo.webp`);
+      const bannerFile = path.join(imageDir, `${id}-banner.webp`);
+      if (logo) {
+        await writeFile(logoFile, logo);
+        written.push(logoFile);
+      }
+      await writeFile(bannerFile, banner);
+      written.push(bannerFile);
+      const createdAt = new Date(now - (demoOrganizations.length - index) * 36 * 60 * 60 * 1000);
+      return { id, demo, logo: logo ? `/uploads/demo/${id}-logo.webp` : null, banner: `/uploads/demo/${id}-banner.webp`, createdAt, index };
+    }),
+  );
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(organizations).values(
+        rows.map(({ id, demo, logo, banner, createdAt, index }) => ({
+          id,
+          name: demo.name,
+          description: demo.description,
+          logo,
+          bannerImage: banner,
+          country: demo.country,
+          location: demo.location,
+          foundedYear: demo.foundedYear,
+          websiteUrl: demo.websiteUrl,
+          linkedinUrl: demo.linkedinUrl,
+          twitterUrl: demo.twitterUrl,
+          blogUrl: demo.blogUrl,
+          createdBy: DEMO_OWNER_ID,
+          paymentStatus: 'paid' as const,
+          subscriptionType: index % 3 === 0 ? ('yearly' as const) : ('monthly' as const),
+          published: true,
+          categoryIds: demo.categoryIds,
+          createdAt,
+          updatedAt: createdAt,
+        })),
+      );
+      await tx.insert(organizationCategories).values(
+        rows.flatMap(({ id, demo }) =>
+          demo.categoryIds.map((categoryId, sortOrder) => ({
+            organizationId: id,
+            categoryId,
+            sortOrder,
+            detail: demo.categoriesDetails[categoryId] ?? null,
+          })),
+        ),
+      );
+    });
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+  return rows.length;
+}

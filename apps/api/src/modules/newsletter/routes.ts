@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, NewsletterRequest, NewsletterResult, dataEnvelope } from '@si/contracts';
+import type { NewsletterRepository } from './repository.ts';
+
+export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRepository }> = async (
+  app,
+  { newsletter },
+) => {
+  app.post(
+    '/newsletter',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an email address to the newsletter (idempotent)',
+        body: NewsletterRequest,
+        response: { 200: dataEnvelope(NewsletterResult), 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      // Whether the address was already there is not revealed: the answer is the same.
+      await newsletter.subscribe(request.body.email);
+      return { data: { subscribed: true as const } };
+    },
+  );
+};

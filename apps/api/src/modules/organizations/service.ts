@@ -1,0 +1,88 @@
+import { LRUCache } from 'lru-cache';
+import {
+  ALL_COUNTRIES_CODE,
+  apiMessages,
+  type Organization,
+  type OrganizationListMeta,
+  type OrganizationListQuery,
+  type OrganizationSummary,
+} from '@si/contracts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { ReferenceService } from '../reference/service.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { toOrganization } from './mapper.ts';
+import type { DirectoryFilter, OrganizationRepository } from './repository.ts';
+import { toPrefixTsQuery } from './search-query.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OrganizationServiceOptions {
+  /** How long a filter's total and facet counts are reused. 0 turns the cache off. */
+  aggregateTtlMs?: number;
+}
+
+export function createOrganizationService(
+  repository: OrganizationRepository,
+  reference: ReferenceService,
+  { aggregateTtlMs = 15_000 }: OrganizationServiceOptions = {},
+) {
+  // Counting every match is the one costly part of a list request at scale; the same filter
+  // is asked for again and again while visitors scroll, so its counts are reused briefly.
+  const aggregates = new LRUCache<string, { total: number; facets: Record<string, number> }, DirectoryFilter>({
+    max: 2000,
+    ttl: Math.max(aggregateTtlMs, 1),
+    fetchMethod: (_key, _stale, { context }) => repository.aggregatePublished(context),
+  });
+
+  async function toFilter(query: OrganizationListQuery): Promise<DirectoryFilter> {
+    const snapshot = await reference.snapshot();
+    if (query.country && query.country !== ALL_COUNTRIES_CODE && !snapshot.countryByCode.has(query.country)) {
+      throw badRequest(apiMessages.unknownCountry(query.country), { country: apiMessages.unknownCountry(query.country) });
+    }
+    const unknown = (query.categories ?? []).filter((id) => !snapshot.categoryById.has(id));
+    if (unknown.length > 0) {
+      throw badRequest(apiMessages.unknownCategories(unknown), { categories: apiMessages.unknownCategories(unknown) });
+    }
+    return {
+      // Filtering by ALL itself means "no particular country".
+      country: query.country === ALL_COUNTRIES_CODE ? undefined : query.country,
+      categoryIds: query.categories?.slice().sort(),
+      tsQuery: query.q ? toPrefixTsQuery(query.q) : null,
+    };
+  }
+
+  return {
+    async list(query: OrganizationListQuery): Promise<{ data: OrganizationSummary[]; meta: OrganizationListMeta }> {
+      const filter = await toFilter(query);
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      if (query.cursor && !after) throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
+
+      const key = JSON.stringify([filter.country ?? '', filter.categoryIds ?? [], filter.tsQuery ?? '']);
+      const [rows, aggregate] = await Promise.all([
+        repository.listPublished(filter, after, query.limit + 1),
+        aggregateTtlMs > 0
+          ? aggregates.fetch(key, { context: filter }).then((value) => value!)
+          : repository.aggregatePublished(filter),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page,
+        meta: {
+          total: aggregate.total,
+          facets: aggregate.facets,
+          nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null,
+        },
+      };
+    },
+
+    async getPublished(id: string): Promise<Organization> {
+      const found = UUID.test(id) ? await repository.findPublished(id) : null;
+      if (!found) throw notFound(apiMessages.organizationNotFound(id));
+      return toOrganization(found.row, found.links);
+    },
+
+    activeCountries: () => repository.activeCountries(),
+  };
+}
+export type OrganizationService = ReturnType<typeof createOrganizationService>;

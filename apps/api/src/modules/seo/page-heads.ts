@@ -1,0 +1,86 @@
+import {
+  ALL_COUNTRIES_CODE,
+  detailTexts,
+  homeTexts,
+  notFoundTexts,
+  siteName,
+  titleSuffix,
+  type Organization,
+} from '@si/contracts';
+import { summarize, type PageHead } from './head-tags.ts';
+
+const homeDescription =
+  'Discover mission-driven organizations building bold ideas. Browse by impact area, work method, culture and country, and share the profiles that inspire you.';
+
+const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
+
+export function homeHead(publicUrl: string): PageHead {
+  return {
+    title: homeTexts.title,
+    description: homeDescription,
+    canonicalUrl: `${publicUrl}/`,
+    imageUrl: null,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: siteName,
+      url: `${publicUrl}/`,
+      description: homeDescription,
+    },
+  };
+}
+
+export function organizationHead(publicUrl: string, organization: Organization, countryName?: string): PageHead {
+  const url = `${publicUrl}/organizations/${organization.id}`;
+  const image = organization.bannerImage ?? organization.logo;
+  const sameAs = [organization.websiteUrl, organization.linkedinUrl, organization.twitterUrl, organization.blogUrl].filter(
+    (link): link is string => !!link && /^https?:\/\//i.test(link),
+  );
+  return {
+    title: detailTexts.title(organization.name),
+    description: summarize(organization.description),
+    canonicalUrl: url,
+    imageUrl: image ? absolute(publicUrl, image) : null,
+    type: 'profile',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: organization.name,
+      description: organization.description,
+      url,
+      ...(organization.logo && { logo: absolute(publicUrl, organization.logo) }),
+      ...(organization.bannerImage && { image: absolute(publicUrl, organization.bannerImage) }),
+      ...(organization.foundedYear && { foundingDate: String(organization.foundedYear) }),
+      ...((organization.location || (countryName && organization.country !== ALL_COUNTRIES_CODE)) && {
+        address: {
+          '@type': 'PostalAddress',
+          ...(organization.location && { addressLocality: organization.location }),
+          ...(organization.country !== ALL_COUNTRIES_CODE && { addressCountry: organization.country }),
+        },
+      }),
+      ...(sameAs.length > 0 && { sameAs }),
+    },
+  };
+}
+
+export function organizationNotFoundHead(publicUrl: string, id: string): PageHead {
+  return {
+    title: detailTexts.notFoundTitle,
+    description: detailTexts.notFoundBody(id),
+    canonicalUrl: `${publicUrl}/organizations/${encodeURIComponent(id)}`,
+    noIndex: true,
+  };
+}
+
+export function notFoundHead(publicUrl: string, path: string): PageHead {
+  return {
+    title: `${notFoundTexts.title}${titleSuffix}`,
+    description: notFoundTexts.body,
+    canonicalUrl: `${publicUrl}${path}`,
+    noIndex: true,
+  };
+}
+
+export function genericHead(publicUrl: string, path: string, title: string): PageHead {
+  return { title, description: homeDescription, canonicalUrl: `${publicUrl}${path}` };
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { OrganizationRepository } from '../organizations/repository.ts';
+
+/** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
+const URLS_PER_SITEMAP = 50_000;
+
+const xmlEscape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; organizations: OrganizationRepository }> = async (
+  app,
+  { publicUrl, organizations },
+) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /dashboard',
+      'Disallow: /profile',
+      'Disallow: /payments/',
+      '',
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  const urlset = (entries: { loc: string; lastmod?: string }[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+      .map(
+        (entry) =>
+          `  <url><loc>${xmlEscape(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+      )
+      .join('\n')}\n</urlset>\n`;
+
+  const staticPages = ['/', '/about', '/contact', '/faq', '/privacy'].map((path) => ({ loc: `${publicUrl}${path}` }));
+  const profileEntries = async () =>
+    (await organizations.publishedForSitemap()).map((row) => ({
+      loc: `${publicUrl}/organizations/${row.id}`,
+      lastmod: row.updatedAt.toISOString().slice(0, 10),
+    }));
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
+    const profiles = await profileEntries();
+    const entries = [...staticPages, ...profiles];
+    if (entries.length <= URLS_PER_SITEMAP) return urlset(entries);
+    const parts = Math.ceil(entries.length / URLS_PER_SITEMAP);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
+      { length: parts },
+      (_, index) => `  <sitemap><loc>${xmlEscape(`${publicUrl}/sitemap-${index + 1}.xml`)}</loc></sitemap>`,
+    ).join('\n')}\n</sitemapindex>\n`;
+  });
+
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', { schema: { hide: true } }, async (request, reply) => {
+    const part = Number(request.params.part);
+    const entries = [...staticPages, ...(await profileEntries())];
+    const slice = Number.isInteger(part) && part >= 1 ? entries.slice((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP) : [];
+    if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
+    return urlset(slice);
+  });
+};

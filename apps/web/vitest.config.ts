@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['test/**/*.test.tsx'],
+    setupFiles: ['test/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { CategoryId, CountryCode } from './reference.ts';
+import {
+  MAX_FILTER_CATEGORIES,
+  ORGANIZATION_LIST_DEFAULT_LIMIT,
+  ORGANIZATION_LIST_MAX_LIMIT,
+  SEARCH_QUERY_MAX,
+} from './limits.ts';
+
+export const OrganizationId = z.uuid({ message: 'Organization ids are UUIDs' });
+
+export const paymentStatuses = ['pending', 'paid'] as const;
+export const subscriptionTypes = ['monthly', 'yearly', 'guest'] as const;
+
+/** The public profile, SPEC.md section 3. Text fields are plain text, never HTML. */
+export const Organization = z.object({
+  id: OrganizationId,
+  name: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  bannerImage: z.string().nullable(),
+  categoryIds: z.array(CategoryId),
+  categoriesOrder: z.record(z.string(), z.number()),
+  categoriesDetails: z.record(z.string(), z.string()),
+  categoryImages: z.record(z.string(), z.string()),
+  country: CountryCode,
+  location: z.string(),
+  foundedYear: z.number().int().nullable(),
+  websiteUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  blogUrl: z.string().nullable(),
+  createdBy: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  subscriptionType: z.enum(subscriptionTypes).nullable(),
+  published: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+/** What a card in the grid needs: the list stays small on the wire. */
+export const OrganizationSummary = Organization.pick({
+  id: true,
+  name: true,
+  description: true,
+  logo: true,
+  categoryIds: true,
+  country: true,
+  location: true,
+});
+export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
+
+const commaList = (item: z.ZodType<string, string>, max: number) =>
+  z
+    .string()
+    .max(2000)
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))])
+    .pipe(z.array(item).max(max, `At most ${max} categories can be combined`));
+
+/** Query of GET /api/organizations. Every value arrives as a string. */
+export const OrganizationListQuery = z
+  .object({
+    country: CountryCode.optional(),
+    categories: commaList(CategoryId, MAX_FILTER_CATEGORIES).optional(),
+    q: z
+      .string()
+      .max(SEARCH_QUERY_MAX, `Search text is at most ${SEARCH_QUERY_MAX} characters`)
+      .transform((value) => value.trim())
+      .optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(ORGANIZATION_LIST_MAX_LIMIT)
+      .default(ORGANIZATION_LIST_DEFAULT_LIMIT),
+    cursor: z.string().max(500).optional(),
+  })
+  .strict();
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
+export type OrganizationListQueryInput = z.input<typeof OrganizationListQuery>;
+
+export const OrganizationListMeta = z.object({
+  /** Organizations matching the whole filter. */
+  total: z.number().int(),
+  /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** For the current filter: how many matching organizations carry each category. */
+  facets: z.record(z.string(), z.number().int()),
+});
+export type OrganizationListMeta = z.infer<typeof OrganizationListMeta>;
