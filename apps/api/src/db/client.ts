@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
+  /** Embedded only: a copy of the data directory, from which tests start fresh databases. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('select 1');
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,8 +1,11 @@
 import { countries as countryTable, getEmojiFlag, type TCountryCode } from 'countries-list';
 import type { Country } from '@si/contracts';
 
-/** Codes the package carries that ISO 3166-1 has not assigned (Kosovo's user-assigned XK). */
-const notInIso3166 = new Set(['XK']);
+/**
+ * Codes the package carries that ISO 3166-1 has not officially assigned: Kosovo's user-assigned
+ * XK, and the exceptionally reserved AC (Ascension Island) and TA (Tristan da Cunha).
+ */
+const notInIso3166 = new Set(['XK', 'AC', 'TA']);
 
 export const isoCountries: Country[] = (Object.keys(countryTable) as TCountryCode[])
   .filter((code) => !notInIso3166.has(code))

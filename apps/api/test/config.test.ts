@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('fails loudly, naming the setting, on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

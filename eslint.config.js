@@ -1,0 +1,93 @@
+// Lint: typescript-eslint's recommended rules, React hooks, no import cycles, and the import
+// boundaries of ARCHITECTURE.md, enforced here rather than by hope.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** A feature may use components/, lib/ and contracts, never another feature or the app shell. */
+const featureZones = features.map((feature) => ({
+  target: `./${featuresDir}/${feature}`,
+  from: `./${featuresDir}`,
+  except: [`./${feature}`],
+  message: 'Features never import another feature: compose them in src/app.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', '.bench/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
+          project: ['packages/contracts/tsconfig.json', 'apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            { target: `./${featuresDir}`, from: './apps/web/src/app', message: 'Features never import the app shell.' },
+            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'UI primitives know no features.' },
+            { target: './apps/web/src/components', from: './apps/web/src/app', message: 'UI primitives know no app shell.' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ knows no features.' },
+            { target: './apps/web/src/lib', from: './apps/web/src/app', message: 'lib/ knows no app shell.' },
+            { target: './apps/web/src', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'Contracts import zod only.' }] }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts.' }],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(service|routes)(\\.ts)?$', message: 'Repositories only query: they never reach up to services or routes.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/service.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: 'routes(\\.ts)?$', message: 'Services never import routes.' }] }],
+    },
+  },
+);

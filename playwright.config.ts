@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3210;
+const dataDir = '.test-results/e2e-data';
+
+/** Browser tests in Debian's Chromium, at phone and desktop widths, against the real server. */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    // A fresh embedded database: the demo directory plus enough synthetic profiles to scroll far.
+    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/cli/index.ts seed-demo && node --import tsx apps/api/src/cli/index.ts seed-bulk --count 1200 && node --import tsx apps/api/src/server.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'false' },
+  },
+});

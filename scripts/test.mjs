@@ -1,0 +1,54 @@
+// `npm test`: every check and test, in order, then one summary line.
+// Steps: typecheck + lint, unit/component/API tests (Vitest), web build, browser tests
+// (Playwright in Debian's Chromium). Every step runs even when an earlier one fails.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+
+const resultsDir = '.test-results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+if (run('typecheck and lint', 'npm', ['run', 'check'])) passed += 1;
+else failed += 1;
+
+run('unit, component and API tests', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`,
+]);
+const vitest = readJson(`${resultsDir}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else failed += 1;
+
+const browserReady =
+  run('browser availability', 'node', ['scripts/ensure-chromium.mjs']) && run('web build', 'npm', ['run', 'build']);
+if (browserReady) {
+  run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${resultsDir}/playwright.json`,
+  });
+  const playwright = readJson(`${resultsDir}/playwright.json`);
+  if (playwright) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+  } else failed += 1;
+} else failed += 1;
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
