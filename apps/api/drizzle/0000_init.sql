@@ -20,6 +20,14 @@ CREATE TABLE "countries" (
 	"flag_emoji" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "directory_counts" (
+	"country" text NOT NULL,
+	"filter_category_id" text NOT NULL,
+	"category_id" text NOT NULL,
+	"organizations" integer NOT NULL,
+	CONSTRAINT "directory_counts_filter_category_id_country_category_id_pk" PRIMARY KEY("filter_category_id","country","category_id")
+);
+--> statement-breakpoint
 CREATE TABLE "faq_items" (
 	"id" text PRIMARY KEY NOT NULL,
 	"question" text NOT NULL,

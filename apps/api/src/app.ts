@@ -37,12 +37,18 @@ export interface BuildAppOptions {
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app: external plugins, then the app's own, then the modules. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : crypto.randomUUID();
     },
     requestIdHeader: false,
     trustProxy: true,
@@ -67,7 +73,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     openapi: {
       info: {
         title: 'Scaling Impact API',
-        description: 'Public directory of mission-driven organizations. Success bodies are { data }, errors { error: { code, message, fields? } }.',
+        description:
+          'Public directory of mission-driven organizations. Success bodies are { data }, errors { error: { code, message, fields? } }.',
         version: '1.0.0',
       },
       servers: [{ url: config.publicUrl }],
@@ -82,7 +89,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
-  const organizationService = createOrganizationService(organizationRepository, referenceService);
+  const organizationService = createOrganizationService(organizationRepository, referenceService, {
+    aggregateTtlMs: config.DIRECTORY_COUNTS_CACHE_MS,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(
@@ -101,7 +110,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     { prefix: '/api' },
   );
-  await app.register(seoRoutes, { publicUrl: config.publicUrl, organizations: organizationRepository });
+  await app.register(seoRoutes, {
+    publicUrl: config.publicUrl,
+    organizations: organizationRepository,
+  });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),

@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('100 Example Street, Suite 200, Springfield, EX 00000'),
   DATA_DELETION_SUBJECT: z.string().default('Data Deletion Request - Scaling Impact'),
+  /** How long the directory reuses a filter's total and facet counts (0: never). */
+  DIRECTORY_COUNTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -41,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const publicUrl = (
-    config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
+    config.PUBLIC_URL ??
+    `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
   ).replace(/\/$/, '');
   return { ...config, publicUrl };
 }

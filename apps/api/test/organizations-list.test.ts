@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { organizations } from '../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationListMeta, OrganizationSummary } from '@si/contracts';
 import { createOrganization } from './support/factories.ts';
@@ -111,5 +113,39 @@ describe('GET /api/organizations/active-countries', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/organizations/active-countries' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([{ code: 'KE', name: 'Kenya', flagEmoji: '🇰🇪' }]);
+  });
+});
+
+describe('directory counts follow every change to organizations', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ DIRECTORY_COUNTS_CACHE_MS: '0' });
+  });
+  afterAll(() => ctx.close());
+
+  const meta = async (query = '') =>
+    ((await ctx.app.inject({ method: 'GET', url: `/api/organizations${query}` })).json() as ListBody).meta;
+
+  it('counts publication, category changes and deletion, unfiltered and by country', async () => {
+    const { db } = ctx.database;
+    const a = await createOrganization(db, { country: 'KE', categoryIds: ['education', 'nonprofit'] });
+    await createOrganization(db, { country: 'ALL', categoryIds: ['education', 'b_corp'] });
+    const hidden = await createOrganization(db, { country: 'KE', categoryIds: ['education'], published: false });
+    expect(await meta()).toMatchObject({ total: 2, facets: { education: 2, nonprofit: 1, b_corp: 1 } });
+    expect(await meta('?country=KE')).toMatchObject({ total: 2, facets: { education: 2 } });
+    expect((await meta('?country=BR')).facets).toEqual({ education: 1, b_corp: 1 });
+
+    await db.update(organizations).set({ published: true }).where(eq(organizations.id, hidden));
+    expect((await meta('?country=KE')).total).toBe(3);
+
+    await db.update(organizations).set({ categoryIds: ['climate_action'] }).where(eq(organizations.id, a));
+    expect((await meta()).facets).toEqual({ education: 2, b_corp: 1, climate_action: 1 });
+
+    await db.delete(organizations).where(eq(organizations.id, a));
+    const after = await meta();
+    expect(after).toMatchObject({ total: 2, facets: { education: 2, b_corp: 1 } });
+    expect(after.facets.climate_action).toBeUndefined();
+    // The filtered (live) count agrees with the maintained one.
+    expect((await meta('?categories=education')).total).toBe(2);
   });
 });

@@ -27,9 +27,14 @@ try {
       log.info('database is migrated and reference data is in step');
       break;
     case 'seed-demo': {
-      const { values } = parseArgs({ args: rest, options: { force: { type: 'boolean', default: false } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { force: { type: 'boolean', default: false } },
+      });
       if ((await hasOrganizations(database.db)) && !values.force) {
-        throw new Error('The database already has organizations; pass --force to add the demo ones anyway');
+        throw new Error(
+          'The database already has organizations; pass --force to add the demo ones anyway',
+        );
       }
       log.info({ count: await seedDemoData(database.db, uploadsDir) }, 'demo organizations added');
       break;

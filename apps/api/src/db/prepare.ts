@@ -11,7 +11,10 @@ export interface PrepareOptions {
 }
 
 /** Runs on every start: migrations, reference data, and demo data for a new embedded database. */
-export async function prepareDatabase(database: DatabaseHandle, options: PrepareOptions): Promise<void> {
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  options: PrepareOptions,
+): Promise<void> {
   await database.migrate();
   await syncReferenceData(database.db);
   // Demo data never goes into a database given by DATABASE_URL unless asked (db:seed-demo).

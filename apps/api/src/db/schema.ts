@@ -78,7 +78,10 @@ export const organizations = pgTable(
      * repository in the same transaction. It exists so the AND filter (`@>`) and the facet
      * counts run on one table with a GIN index instead of a join over every link.
      */
-    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B') || setweight(to_tsvector('simple', coalesce(location, '')), 'C')`,
     ),
@@ -119,6 +122,24 @@ export const organizationCategories = pgTable(
     primaryKey({ columns: [table.organizationId, table.categoryId] }),
     index('organization_categories_category_idx').on(table.categoryId),
   ],
+);
+
+/**
+ * How many published organizations each facet question has, kept exact by statement-level
+ * triggers on organizations (migration 0001). A row answers: of the organizations in `country`
+ * ('*' for every country) that carry `filter_category_id` ('' for no category filter), how many
+ * carry `category_id` ('' for the total)? So the directory's most asked questions (no filter,
+ * a country, one category, or both) are a lookup, not a scan. Never written by the app.
+ */
+export const directoryCounts = pgTable(
+  'directory_counts',
+  {
+    country: text('country').notNull(),
+    filterCategoryId: text('filter_category_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    organizations: integer('organizations').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.filterCategoryId, table.country, table.categoryId] })],
 );
 
 export const newsletterSubscribers = pgTable(

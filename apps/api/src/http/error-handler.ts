@@ -8,7 +8,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = {
-        error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields && { fields: error.fields }),
+        },
       };
       return reply.code(error.statusCode).send(body);
     }
@@ -19,18 +23,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields[key] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.entries(fields)[0];
-      const message = first ? (first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request';
+      const message = first
+        ? first[0] === '_'
+          ? first[1]
+          : `${first[0]}: ${first[1]}`
+        : 'Invalid request';
       const body: ErrorBody = { error: { code: errorCodes.validation, message, fields } };
       return reply.code(400).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ error: { code: errorCodes.rateLimited, message: error.message } });
+      return reply
+        .code(429)
+        .send({ error: { code: errorCodes.rateLimited, message: error.message } });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: error.code ?? errorCodes.badRequest, message: error.message } });
+      return reply
+        .code(status)
+        .send({ error: { code: error.code ?? errorCodes.badRequest, message: error.message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: { code: errorCodes.internal, message: apiMessages.internal } });
+    return reply
+      .code(500)
+      .send({ error: { code: errorCodes.internal, message: apiMessages.internal } });
   });
 }

@@ -11,7 +11,9 @@ import { hueForName, renderDemoBanner, renderDemoLogo } from './demo/images.ts';
 export const DEMO_OWNER_ID = 'demo-owner';
 
 export async function hasOrganizations(db: Database): Promise<boolean> {
-  const result = (await db.execute(sql`select exists (select 1 from ${organizations}) as present`)) as unknown as {
+  const result = (await db.execute(
+    sql`select exists (select 1 from ${organizations}) as present`,
+  )) as unknown as {
     rows: { present: boolean }[];
   };
   return result.rows[0]?.present === true;
@@ -46,7 +48,14 @@ export async function seedDemoData(db: Database, uploadsDir: string): Promise<nu
       await writeFile(bannerFile, banner);
       written.push(bannerFile);
       const createdAt = new Date(now - (demoOrganizations.length - index) * 36 * 60 * 60 * 1000);
-      return { id, demo, logo: logo ? `/uploads/demo/${id}-logo.webp` : null, banner: `/uploads/demo/${id}-banner.webp`, createdAt, index };
+      return {
+        id,
+        demo,
+        logo: logo ? `/uploads/demo/${id}-logo.webp` : null,
+        banner: `/uploads/demo/${id}-banner.webp`,
+        createdAt,
+        index,
+      };
     }),
   );
   try {

@@ -17,7 +17,11 @@ export async function syncReferenceData(db: Database): Promise<void> {
       .values(groupData)
       .onConflictDoUpdate({
         target: categoryGroups.id,
-        set: { name: sql`excluded.name`, emoji: sql`excluded.emoji`, sortOrder: sql`excluded.sort_order` },
+        set: {
+          name: sql`excluded.name`,
+          emoji: sql`excluded.emoji`,
+          sortOrder: sql`excluded.sort_order`,
+        },
       });
     await tx
       .insert(categories)

@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 
 /** Liveness answers without touching the database; readiness asks the database. */
-export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
   app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -2,7 +2,10 @@ import type { Organization } from '@si/contracts';
 import type { OrganizationCategoryRow, OrganizationRow } from './repository.ts';
 
 /** Database rows to the public shape of SPEC.md section 3. */
-export function toOrganization(row: OrganizationRow, links: OrganizationCategoryRow[]): Organization {
+export function toOrganization(
+  row: OrganizationRow,
+  links: OrganizationCategoryRow[],
+): Organization {
   const ordered = [...links].sort((a, b) => a.sortOrder - b.sortOrder);
   const categoriesOrder: Record<string, number> = {};
   const categoriesDetails: Record<string, string> = {};

@@ -1,6 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { countries, organizationCategories, organizations } from '../../db/schema.ts';
+import {
+  countries,
+  directoryCounts,
+  organizationCategories,
+  organizations,
+} from '../../db/schema.ts';
 import { ALL_COUNTRIES_CODE, type Country } from '@si/contracts';
 import type { Position } from './cursor.ts';
 
@@ -12,6 +17,10 @@ export interface DirectoryFilter {
 }
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationSummaryRow = Pick<
+  OrganizationRow,
+  'id' | 'name' | 'description' | 'logo' | 'categoryIds' | 'country' | 'location'
+>;
 export type OrganizationCategoryRow = typeof organizationCategories.$inferSelect;
 
 function publishedMatching(filter: DirectoryFilter): SQL {
@@ -28,7 +37,11 @@ function publishedMatching(filter: DirectoryFilter): SQL {
   return and(...conditions)!;
 }
 
-const toTextArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const toTextArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 const summaryColumns = {
   id: organizations.id,
@@ -42,33 +55,84 @@ const summaryColumns = {
 
 export function createOrganizationRepository(db: Database) {
   return {
-    /** One page in (name, id) order, starting after `after`. */
-    listPublished(filter: DirectoryFilter, after: Position | null, limit: number) {
+    /**
+     * One page in (name, id) order, starting after `after`. `fewMatches` says the filter matches
+     * few rows: they are then collected through the filter's own indexes and sorted, instead of
+     * walking the name index, which the planner may otherwise pick and scan end to end for a
+     * rare combination of categories.
+     */
+    async listPublished(
+      filter: DirectoryFilter,
+      after: Position | null,
+      limit: number,
+      fewMatches: boolean,
+    ) {
       const where = after
-        ? and(publishedMatching(filter), sql`(${organizations.name}, ${organizations.id}) > (${after[0]}, ${after[1]}::uuid)`)
+        ? and(
+            publishedMatching(filter),
+            sql`(${organizations.name}, ${organizations.id}) > (${after[0]}, ${after[1]}::uuid)`,
+          )
         : publishedMatching(filter);
-      return db
-        .select(summaryColumns)
-        .from(organizations)
-        .where(where)
-        .orderBy(asc(organizations.name), asc(organizations.id))
-        .limit(limit);
+      if (!fewMatches) {
+        return db
+          .select(summaryColumns)
+          .from(organizations)
+          .where(where)
+          .orderBy(asc(organizations.name), asc(organizations.id))
+          .limit(limit);
+      }
+      const result = (await db.execute(sql`
+        with matching as materialized (${db.select(summaryColumns).from(organizations).where(where)})
+        select id, name, description, logo, category_ids as "categoryIds", country, location
+        from matching order by name, id limit ${limit}`)) as unknown as {
+        rows: OrganizationSummaryRow[];
+      };
+      return result.rows;
     },
 
-    /** Total and per-category counts for a filter, computed in one pass by the database. */
-    async aggregatePublished(filter: DirectoryFilter): Promise<{ total: number; facets: Record<string, number> }> {
-      const result = (await db.execute(sql`
-        with matching as materialized (
-          select ${organizations.categoryIds} as category_ids from ${organizations} where ${publishedMatching(filter)}
-        )
-        select
-          (select count(*)::int from matching) as total,
-          (select json_object_agg(category_id, n) from (
-             select category_id, count(*)::int as n from matching, unnest(matching.category_ids) as category_id
-             group by category_id
-          ) counted) as facets`)) as unknown as { rows: { total: number; facets: Record<string, number> | null }[] };
-      const row = result.rows[0];
-      return { total: Number(row?.total ?? 0), facets: row?.facets ?? {} };
+    /**
+     * Total and per-category counts for a filter. With at most one category and no text, they are
+     * read from directory_counts; otherwise the database counts the matches in one pass, in the same
+     * shape (the category '' counts every matching organization once).
+     */
+    async aggregatePublished(
+      filter: DirectoryFilter,
+    ): Promise<{ total: number; facets: Record<string, number> }> {
+      const rows =
+        (filter.categoryIds?.length ?? 0) <= 1 && !filter.tsQuery
+          ? await db
+              .select({
+                categoryId: directoryCounts.categoryId,
+                count: sql<number>`sum(${directoryCounts.organizations})::int`,
+              })
+              .from(directoryCounts)
+              .where(
+                and(
+                  eq(directoryCounts.filterCategoryId, filter.categoryIds?.[0] ?? ''),
+                  filter.country
+                    ? inArray(directoryCounts.country, [filter.country, ALL_COUNTRIES_CODE])
+                    : eq(directoryCounts.country, '*'),
+                ),
+              )
+              .groupBy(directoryCounts.categoryId)
+          : (
+              (await db.execute(sql`
+              select category.id as "categoryId", count(*)::int as count
+              from ${organizations}, unnest(${organizations.categoryIds} || array['']::text[]) as category(id)
+              where ${publishedMatching(filter)}
+              group by category.id`)) as unknown as {
+                rows: { categoryId: string; count: number }[];
+              }
+            ).rows;
+      const facets: Record<string, number> = {};
+      let total = 0;
+      // The category '' stands for "any": its count is the number of organizations.
+      for (const row of rows) {
+        const count = Number(row.count);
+        if (row.categoryId === '') total = count;
+        else if (count > 0) facets[row.categoryId] = count;
+      }
+      return { total, facets };
     },
 
     async findPublished(id: string) {

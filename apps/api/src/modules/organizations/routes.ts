@@ -12,10 +12,9 @@ import {
 } from '@si/contracts';
 import type { OrganizationService } from './service.ts';
 
-export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: OrganizationService }> = async (
-  app,
-  { organizations },
-) => {
+export const organizationRoutes: FastifyPluginAsyncZod<{
+  organizations: OrganizationService;
+}> = async (app, { organizations }) => {
   app.get(
     '/organizations',
     {

@@ -6,6 +6,10 @@ const MAX_TERMS = 8;
  * Returns null when nothing searchable is left.
  */
 export function toPrefixTsQuery(text: string): string | null {
-  const terms = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TERMS) ?? [];
+  const terms =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, MAX_TERMS) ?? [];
   return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
 }

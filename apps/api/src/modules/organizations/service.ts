@@ -14,6 +14,9 @@ import { toOrganization } from './mapper.ts';
 import type { DirectoryFilter, OrganizationRepository } from './repository.ts';
 import { toPrefixTsQuery } from './search-query.ts';
 
+/** Up to this many matches, a page is cut from all of them rather than from a walk of the name index. */
+const FEW_MATCHES = 5000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrganizationServiceOptions {
@@ -28,7 +31,11 @@ export function createOrganizationService(
 ) {
   // Counting every match is the one costly part of a list request at scale; the same filter
   // is asked for again and again while visitors scroll, so its counts are reused briefly.
-  const aggregates = new LRUCache<string, { total: number; facets: Record<string, number> }, DirectoryFilter>({
+  const aggregates = new LRUCache<
+    string,
+    { total: number; facets: Record<string, number> },
+    DirectoryFilter
+  >({
     max: 2000,
     ttl: Math.max(aggregateTtlMs, 1),
     fetchMethod: (_key, _stale, { context }) => repository.aggregatePublished(context),
@@ -36,12 +43,20 @@ export function createOrganizationService(
 
   async function toFilter(query: OrganizationListQuery): Promise<DirectoryFilter> {
     const snapshot = await reference.snapshot();
-    if (query.country && query.country !== ALL_COUNTRIES_CODE && !snapshot.countryByCode.has(query.country)) {
-      throw badRequest(apiMessages.unknownCountry(query.country), { country: apiMessages.unknownCountry(query.country) });
+    if (
+      query.country &&
+      query.country !== ALL_COUNTRIES_CODE &&
+      !snapshot.countryByCode.has(query.country)
+    ) {
+      throw badRequest(apiMessages.unknownCountry(query.country), {
+        country: apiMessages.unknownCountry(query.country),
+      });
     }
     const unknown = (query.categories ?? []).filter((id) => !snapshot.categoryById.has(id));
     if (unknown.length > 0) {
-      throw badRequest(apiMessages.unknownCategories(unknown), { categories: apiMessages.unknownCategories(unknown) });
+      throw badRequest(apiMessages.unknownCategories(unknown), {
+        categories: apiMessages.unknownCategories(unknown),
+      });
     }
     return {
       // Filtering by ALL itself means "no particular country".
@@ -52,18 +67,33 @@ export function createOrganizationService(
   }
 
   return {
-    async list(query: OrganizationListQuery): Promise<{ data: OrganizationSummary[]; meta: OrganizationListMeta }> {
+    async list(
+      query: OrganizationListQuery,
+    ): Promise<{ data: OrganizationSummary[]; meta: OrganizationListMeta }> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
-      if (query.cursor && !after) throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
+      if (query.cursor && !after)
+        throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
 
-      const key = JSON.stringify([filter.country ?? '', filter.categoryIds ?? [], filter.tsQuery ?? '']);
-      const [rows, aggregate] = await Promise.all([
-        repository.listPublished(filter, after, query.limit + 1),
-        aggregateTtlMs > 0
-          ? aggregates.fetch(key, { context: filter }).then((value) => value!)
-          : repository.aggregatePublished(filter),
+      const key = JSON.stringify([
+        filter.country ?? '',
+        filter.categoryIds ?? [],
+        filter.tsQuery ?? '',
       ]);
+      // The counts come first: they tell whether there is anything to list, and how to list it.
+      const aggregate =
+        aggregateTtlMs > 0
+          ? (await aggregates.fetch(key, { context: filter }))!
+          : await repository.aggregatePublished(filter);
+      const rows =
+        aggregate.total === 0
+          ? []
+          : await repository.listPublished(
+              filter,
+              after,
+              query.limit + 1,
+              aggregate.total <= FEW_MATCHES,
+            );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {

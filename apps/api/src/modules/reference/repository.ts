@@ -1,12 +1,20 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryGroups, countries, faqItems } from '../../db/schema.ts';
-import { DEFAULT_CATEGORY_ID, type Category, type CategoryGroup, type Country, type FaqItem } from '@si/contracts';
+import {
+  DEFAULT_CATEGORY_ID,
+  type Category,
+  type CategoryGroup,
+  type Country,
+  type FaqItem,
+} from '@si/contracts';
 
 export function createReferenceRepository(db: Database) {
   return {
     categoryGroups: () =>
-      db.select().from(categoryGroups).orderBy(asc(categoryGroups.sortOrder)) as Promise<CategoryGroup[]>,
+      db.select().from(categoryGroups).orderBy(asc(categoryGroups.sortOrder)) as Promise<
+        CategoryGroup[]
+      >,
 
     /** Every category but the placeholder, which exists only to be never shown. */
     categories: () =>

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { Category, CategoryGroup, Country, FaqItem, dataEnvelope } from '@si/contracts';
 import type { ReferenceService } from './service.ts';
 
-const cacheFor = (seconds: number) => `public, max-age=${seconds}, stale-while-revalidate=${seconds * 10}`;
+const cacheFor = (seconds: number) =>
+  `public, max-age=${seconds}, stale-while-revalidate=${seconds * 10}`;
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (
   app,

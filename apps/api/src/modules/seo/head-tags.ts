@@ -11,7 +11,12 @@ export interface PageHead {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** JSON inside <script> must not be able to close the element. */
 const safeJson = (value: unknown) =>
@@ -35,10 +40,14 @@ export function renderHeadTags(head: PageHead): string {
     meta('name', 'twitter:description', head.description),
   ];
   if (head.imageUrl) {
-    tags.push(meta('property', 'og:image', head.imageUrl), meta('name', 'twitter:image', head.imageUrl));
+    tags.push(
+      meta('property', 'og:image', head.imageUrl),
+      meta('name', 'twitter:image', head.imageUrl),
+    );
   }
   if (head.noIndex) tags.push(meta('name', 'robots', 'noindex'));
-  if (head.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(head.jsonLd)}</script>`);
+  if (head.jsonLd)
+    tags.push(`<script type="application/ld+json">${safeJson(head.jsonLd)}</script>`);
   return tags.join('\n    ');
 }
 

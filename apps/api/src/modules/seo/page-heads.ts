@@ -12,7 +12,8 @@ import { summarize, type PageHead } from './head-tags.ts';
 const homeDescription =
   'Discover mission-driven organizations building bold ideas. Browse by impact area, work method, culture and country, and share the profiles that inspire you.';
 
-const absolute = (publicUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
+const absolute = (publicUrl: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
 
 export function homeHead(publicUrl: string): PageHead {
   return {
@@ -30,12 +31,19 @@ export function homeHead(publicUrl: string): PageHead {
   };
 }
 
-export function organizationHead(publicUrl: string, organization: Organization, countryName?: string): PageHead {
+export function organizationHead(
+  publicUrl: string,
+  organization: Organization,
+  countryName?: string,
+): PageHead {
   const url = `${publicUrl}/organizations/${organization.id}`;
   const image = organization.bannerImage ?? organization.logo;
-  const sameAs = [organization.websiteUrl, organization.linkedinUrl, organization.twitterUrl, organization.blogUrl].filter(
-    (link): link is string => !!link && /^https?:\/\//i.test(link),
-  );
+  const sameAs = [
+    organization.websiteUrl,
+    organization.linkedinUrl,
+    organization.twitterUrl,
+    organization.blogUrl,
+  ].filter((link): link is string => !!link && /^https?:\/\//i.test(link));
   return {
     title: detailTexts.title(organization.name),
     description: summarize(organization.description),
@@ -51,11 +59,14 @@ export function organizationHead(publicUrl: string, organization: Organization, 
       ...(organization.logo && { logo: absolute(publicUrl, organization.logo) }),
       ...(organization.bannerImage && { image: absolute(publicUrl, organization.bannerImage) }),
       ...(organization.foundedYear && { foundingDate: String(organization.foundedYear) }),
-      ...((organization.location || (countryName && organization.country !== ALL_COUNTRIES_CODE)) && {
+      ...((organization.location ||
+        (countryName && organization.country !== ALL_COUNTRIES_CODE)) && {
         address: {
           '@type': 'PostalAddress',
           ...(organization.location && { addressLocality: organization.location }),
-          ...(organization.country !== ALL_COUNTRIES_CODE && { addressCountry: organization.country }),
+          ...(organization.country !== ALL_COUNTRIES_CODE && {
+            addressCountry: organization.country,
+          }),
         },
       }),
       ...(sameAs.length > 0 && { sameAs }),

@@ -7,10 +7,10 @@ const URLS_PER_SITEMAP = 50_000;
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; organizations: OrganizationRepository }> = async (
-  app,
-  { publicUrl, organizations },
-) => {
+export const seoRoutes: FastifyPluginAsync<{
+  publicUrl: string;
+  organizations: OrganizationRepository;
+}> = async (app, { publicUrl, organizations }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
@@ -34,7 +34,9 @@ export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; organizations: O
       )
       .join('\n')}\n</urlset>\n`;
 
-  const staticPages = ['/', '/about', '/contact', '/faq', '/privacy'].map((path) => ({ loc: `${publicUrl}${path}` }));
+  const staticPages = ['/', '/about', '/contact', '/faq', '/privacy'].map((path) => ({
+    loc: `${publicUrl}${path}`,
+  }));
   const profileEntries = async () =>
     (await organizations.publishedForSitemap()).map((row) => ({
       loc: `${publicUrl}/organizations/${row.id}`,
@@ -49,16 +51,24 @@ export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; organizations: O
     const parts = Math.ceil(entries.length / URLS_PER_SITEMAP);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
       { length: parts },
-      (_, index) => `  <sitemap><loc>${xmlEscape(`${publicUrl}/sitemap-${index + 1}.xml`)}</loc></sitemap>`,
+      (_, index) =>
+        `  <sitemap><loc>${xmlEscape(`${publicUrl}/sitemap-${index + 1}.xml`)}</loc></sitemap>`,
     ).join('\n')}\n</sitemapindex>\n`;
   });
 
-  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', { schema: { hide: true } }, async (request, reply) => {
-    const part = Number(request.params.part);
-    const entries = [...staticPages, ...(await profileEntries())];
-    const slice = Number.isInteger(part) && part >= 1 ? entries.slice((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP) : [];
-    if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
-    return urlset(slice);
-  });
+  app.get<{ Params: { part: string } }>(
+    '/sitemap-:part.xml',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const part = Number(request.params.part);
+      const entries = [...staticPages, ...(await profileEntries())];
+      const slice =
+        Number.isInteger(part) && part >= 1
+          ? entries.slice((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP)
+          : [];
+      if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
+      return urlset(slice);
+    },
+  );
 };

@@ -29,7 +29,8 @@ export async function loadIndexTemplate(distDir: string): Promise<IndexTemplate>
     html = fallbackTemplate;
     built = false;
   }
-  if (!HEAD_BLOCK.test(html)) throw new Error(`${distDir}/index.html lacks the <!--app-head--> block`);
+  if (!HEAD_BLOCK.test(html))
+    throw new Error(`${distDir}/index.html lacks the <!--app-head--> block`);
   const [before, after] = html.split(HEAD_BLOCK) as [string, string];
   return { render: (headTags) => `${before}${headTags}${after}`, built };
 }

@@ -6,7 +6,13 @@ import { AppError } from '../../http/errors.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { renderHeadTags, type PageHead } from '../seo/head-tags.ts';
-import { genericHead, homeHead, notFoundHead, organizationHead, organizationNotFoundHead } from '../seo/page-heads.ts';
+import {
+  genericHead,
+  homeHead,
+  notFoundHead,
+  organizationHead,
+  organizationNotFoundHead,
+} from '../seo/page-heads.ts';
 import { loadIndexTemplate } from './index-template.ts';
 import { organizationPath, spaRouteTitle } from './spa-routes.ts';
 
@@ -21,7 +27,8 @@ export interface WebOptions {
 /** Serves the built React app, uploaded images, and every page's HTML with its head tags. */
 export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) => {
   const template = await loadIndexTemplate(options.distDir);
-  if (!template.built) app.log.warn({ distDir: options.distDir }, 'web app not built: serving API and bare pages');
+  if (!template.built)
+    app.log.warn({ distDir: options.distDir }, 'web app not built: serving API and bare pages');
 
   await app.register(fastifyStatic, {
     root: path.resolve(options.uploadsDir),
@@ -55,7 +62,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       const id = decodeURIComponent(organizationMatch[1]!);
       try {
         const organization = await options.organizations.getPublished(id);
-        const country = (await options.reference.snapshot()).countryByCode.get(organization.country);
+        const country = (await options.reference.snapshot()).countryByCode.get(
+          organization.country,
+        );
         return { head: organizationHead(publicUrl, organization, country?.name), status: 200 };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
@@ -65,7 +74,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       }
     }
     const title = spaRouteTitle(pathname);
-    if (title) return { head: genericHead(publicUrl, pathname, `${title}${titleSuffix}`), status: 200 };
+    if (title)
+      return { head: genericHead(publicUrl, pathname, `${title}${titleSuffix}`), status: 200 };
     return { head: notFoundHead(publicUrl, pathname), status: 404 };
   }
 
@@ -83,7 +93,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
       return reply
         .code(404)
         .send({ error: { code: errorCodes.notFound, message: apiMessages.routeNotFound } });

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { faqTexts, footerTexts, notFoundTexts } from '@si/contracts';
+import { isPhone } from './fixtures.ts';
+
+test.describe('static pages and layout', () => {
+  test('shows the not-found page for an unknown path', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: notFoundTexts.title })).toBeVisible();
+    await expect(page.getByText(notFoundTexts.body)).toBeVisible();
+    await page.getByRole('link', { name: notFoundTexts.link }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('FAQ groups questions and opens one answer at a time', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page).toHaveTitle(/FAQ/);
+    for (const group of ['General Questions', 'Submission Process', 'Organization Management', 'Pricing & Costs']) {
+      await expect(page.getByRole('heading', { name: group })).toBeVisible();
+    }
+    const triggers = page.getByRole('button', { expanded: false });
+    const first = triggers.nth(0);
+    const second = triggers.nth(1);
+    await first.click();
+    await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+    await second.click();
+    await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+    await page.getByRole('button', { expanded: true }).click();
+    await expect(page.getByRole('button', { expanded: true })).toHaveCount(0);
+    await expect(page.getByText(faqTexts.empty)).toHaveCount(0);
+  });
+
+  test('About, Contact and Privacy show their content and titles', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveTitle(/About/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/contact');
+    await expect(page).toHaveTitle(/Contact/);
+    await expect(page.getByText('support@example.org').first()).toBeVisible();
+    await expect(page.getByText(/Mon-Fri 9am-5pm/)).toBeVisible();
+    await page.goto('/privacy');
+    await expect(page).toHaveTitle(/Privacy/);
+    await expect(page.getByText(/30 days/).first()).toBeVisible();
+  });
+
+  test('the footer subscribes to the newsletter and confirms with a toast', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.locator('footer');
+    await footer.getByRole('textbox').fill(`reader-${Date.now()}@example.org`);
+    await footer.getByRole('button', { name: footerTexts.subscribe }).click();
+    await expect(page.getByText(footerTexts.subscribed)).toBeVisible();
+    await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
+  });
+
+  test('navigation: desktop links, or the phone menu that closes on Escape', async ({ page }) => {
+    await page.goto('/');
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: /menu/i }).click();
+      const menu = page.getByRole('dialog');
+      await expect(menu.getByRole('link', { name: 'About' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await page.getByRole('button', { name: /menu/i }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Contact' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
+    }
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { detailTexts } from '@si/contracts';
+import { findOrganization, getOrganization } from './fixtures.ts';
+
+test.describe('organization profile', () => {
+  test('shows every section of a profile with safe outbound links', async ({ page, request }) => {
+    // A demo profile with a website and written category details.
+    const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
+    const organization = await getOrganization(request, summary.id);
+    await page.goto(`/organizations/${organization.id}`);
+    await expect(page).toHaveTitle(detailTexts.title(organization.name));
+    await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
+    for (const heading of [detailTexts.about, detailTexts.details, detailTexts.categories, detailTexts.companyProperties, detailTexts.info]) {
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(detailTexts.jumpTo)).toBeVisible();
+    const external = page.locator('a[target="_blank"]');
+    expect(await external.count()).toBeGreaterThan(0);
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    }
+    await expect(page.getByRole('button', { name: detailTexts.backToResults })).toBeVisible();
+  });
+
+  test('offers scroll-to-top after scrolling beyond 500 px', async ({ page, request }) => {
+    const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
+    await page.goto(`/organizations/${summary.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const toTop = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(toTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect(toTop).toBeVisible();
+    await toTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  });
+
+  test('says Organization Not Found for an unknown id', async ({ page }) => {
+    const id = randomUUID();
+    const response = await page.goto(`/organizations/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: detailTexts.notFoundHeading })).toBeVisible();
+    await expect(page.getByText(detailTexts.notFoundBody(id))).toBeVisible();
+    await expect(page).toHaveTitle(detailTexts.notFoundTitle);
+  });
+
+  test('sends link previews the profile name and image without JavaScript', async ({ request }) => {
+    const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
+    const html = await (await request.get(`/organizations/${summary.id}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="${summary.name} - Scaling Impact">`);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/demo\//);
+    expect(html).toContain('"@type":"Organization"');
+  });
+});
