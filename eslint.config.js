@@ -2,6 +2,7 @@
 // boundaries of ARCHITECTURE.md, enforced here rather than by hope.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -40,6 +41,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['**/*.{js,mjs}', '*.config.ts', 'apps/*/*.config.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

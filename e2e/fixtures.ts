@@ -25,6 +25,7 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 64
 
 /** On phones the category panel starts folded; open it when it is. */
 export async function openCategoryPanel(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Filter by Categories' })).toBeVisible();
   const show = page.getByRole('button', { name: 'Show categories' });
   if (await show.isVisible()) await show.click();
 }

@@ -18,15 +18,16 @@ test.describe('static pages and layout', () => {
     for (const group of ['General Questions', 'Submission Process', 'Organization Management', 'Pricing & Costs']) {
       await expect(page.getByRole('heading', { name: group })).toBeVisible();
     }
-    const triggers = page.getByRole('button', { expanded: false });
+    const main = page.getByRole('main');
+    const triggers = main.getByRole('button', { expanded: false });
     const first = triggers.nth(0);
     const second = triggers.nth(1);
     await first.click();
-    await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+    await expect(main.getByRole('button', { expanded: true })).toHaveCount(1);
     await second.click();
-    await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
-    await page.getByRole('button', { expanded: true }).click();
-    await expect(page.getByRole('button', { expanded: true })).toHaveCount(0);
+    await expect(main.getByRole('button', { expanded: true })).toHaveCount(1);
+    await main.getByRole('button', { expanded: true }).click();
+    await expect(main.getByRole('button', { expanded: true })).toHaveCount(0);
     await expect(page.getByText(faqTexts.empty)).toHaveCount(0);
   });
 

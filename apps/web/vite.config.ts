@@ -2,6 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const coreLibraries =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/.]/;
+const coreSources = /src[\\/](lib|components[\\/]ui)[\\/]/;
+const notOnFirstLoad =
+  /(mutationObserver|useMutation|mutationOptions|hydration|HydrationBoundary|queriesObserver|useQueries|streamedQuery|useSuspense|usePrefetch|useMutationState|useIsFetching|scroll-to-top-button|safe-url|toaster-host|lib[\\/]toast)\./;
+
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -26,7 +32,30 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The shared contracts module builds zod schemas at module level; the web app only
+        // uses its texts and constants (and types), so unused schemas must not reach the bundle.
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page needs on its first load, in one chunk beside the entry instead of
+              // many tiny ones; code only lazy routes use stays in their own chunks.
+              name: 'core',
+              test: (id: string) =>
+                id.includes('rolldown/runtime') || ((coreLibraries.test(id) || coreSources.test(id)) && !notOnFirstLoad.test(id)),
+            },
+          ],
+        },
+      },
+    },
   },
 });

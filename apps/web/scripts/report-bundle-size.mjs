@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 
 const TARGET_KB = 120;
 const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
-const distDir = join(import.meta.dirname, '..', 'dist');
+const distDir = process.env.DIST_DIR ?? join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 
 /** Collects a manifest chunk and every chunk it imports statically. */

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@si/contracts';
+import { apiMessages, type ErrorBody } from '@si/contracts';
 
 /** An error answered by the API ({ error: { code, message, fields? } }) or a network failure (status 0). */
 export class ApiError extends Error {
@@ -81,7 +81,11 @@ export async function apiRequest<TBody>(path: string, options: ApiRequestOptions
       const { code, message, fields } = parsed.error;
       throw new ApiError(response.status, code ?? 'HTTP_ERROR', message, fields);
     }
-    throw new ApiError(response.status, 'HTTP_ERROR', `Request failed with status ${response.status}`);
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      response.status >= 500 ? apiMessages.internal : `Request failed with status ${response.status}`,
+    );
   }
   return parsed as TBody;
 }

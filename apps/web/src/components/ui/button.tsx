@@ -6,8 +6,7 @@ export type ButtonSize = 'md' | 'sm' | 'icon';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors ' +
-  'disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2 ' +
-  'focus-visible:outline-brand';
+  'disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-on-brand hover:bg-brand-strong',

@@ -1,4 +1,4 @@
-import { CheckCircle2, X } from 'lucide-react';
+import { CircleCheckIcon, CloseIcon } from './icons';
 
 /** The green success banner for a message passed in navigation state. */
 export function SuccessBanner({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
@@ -7,7 +7,7 @@ export function SuccessBanner({ message, onDismiss }: { message: string; onDismi
       role="status"
       className="flex items-start gap-3 rounded-card border border-success-line bg-success-soft px-4 py-3 text-success-ink"
     >
-      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <CircleCheckIcon className="mt-0.5 size-5 shrink-0" />
       <p className="flex-1 font-semibold">{message}</p>
       {onDismiss ? (
         <button
@@ -16,7 +16,7 @@ export function SuccessBanner({ message, onDismiss }: { message: string; onDismi
           aria-label="Dismiss message"
           className="-my-2 -mr-2 flex size-touch items-center justify-center rounded-control hover:bg-surface/60 sm:size-9"
         >
-          <X aria-hidden="true" className="size-4" />
+          <CloseIcon className="size-4" />
         </button>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderIcon } from './icons';
 import { cx } from '../../lib/class-names';
 
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle aria-hidden="true" className={cx('size-4 animate-spin motion-reduce:animate-none', className)} />;
+  return <LoaderIcon className={cx('size-4 animate-spin motion-reduce:animate-none', className)} />;
 }

@@ -1,0 +1,17 @@
+/** The Scaling Impact mark: a rising line towards a point of light. Decorative next to the name. */
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
+      <rect width="32" height="32" rx="8" className="fill-brand" />
+      <path
+        d="M8 21.5 14 15l4 4 6-8"
+        fill="none"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="stroke-on-brand"
+      />
+      <circle cx="24" cy="11" r="2.2" className="fill-highlight" />
+    </svg>
+  );
+}

@@ -1,0 +1,20 @@
+/** Header navigation (SPEC.md: Home, About, Contact). */
+export const primaryNav = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/about', label: 'About', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+] as const;
+
+/** Footer quick links (SPEC.md: Home, About, Contact, FAQ, Privacy Policy). */
+export const footerNav = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/privacy', label: 'Privacy Policy' },
+] as const;
+
+export const accountLinks = {
+  login: { to: '/login', label: 'Login' },
+  signup: { to: '/signup', label: 'Sign Up' },
+} as const;

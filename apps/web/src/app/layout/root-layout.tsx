@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router';
+import { NavigationProgress } from './navigation-progress';
+import { ScrollManager } from './scroll-manager';
+import { DeferredFooter } from './deferred-footer';
+import { SiteHeader } from './site-header';
+
+/** The shared layout of every page. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-control bg-brand px-4 py-2 font-semibold text-on-brand focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <DeferredFooter />
+      <ScrollManager />
+    </div>
+  );
+}

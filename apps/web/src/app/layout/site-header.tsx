@@ -1,0 +1,83 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { MenuIcon } from '../../components/ui/icons';
+import { siteName } from '@si/contracts';
+import { buttonClasses } from '../../components/ui/button';
+import { cx } from '../../lib/class-names';
+import { LogoMark } from './logo-mark';
+import { accountLinks, primaryNav } from './nav-items';
+
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
+
+/** Compact sticky header: logo and name, desktop navigation, Login / Sign Up, and the phone menu. */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const openMenu = () => {
+    setMenuRequested(true);
+    setMenuOpen(true);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
+      <div className="mx-auto flex h-16 w-full max-w-content items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink">
+          <LogoMark className="size-8" />
+          <span className="text-lg tracking-tight">{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cx(
+                      'inline-flex min-h-10 items-center rounded-control px-3 font-semibold transition-colors',
+                      isActive ? 'text-brand-ink' : 'text-ink-muted hover:bg-sunken hover:text-ink',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          <Link to={accountLinks.login.to} className={buttonClasses('ghost', 'sm')}>
+            {accountLinks.login.label}
+          </Link>
+          <Link to={accountLinks.signup.to} className={buttonClasses('primary', 'sm')}>
+            {accountLinks.signup.label}
+          </Link>
+        </div>
+
+        <button
+          ref={menuButton}
+          type="button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={openMenu}
+          onPointerEnter={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
+          className={buttonClasses('ghost', 'icon', 'ml-auto md:hidden')}
+        >
+          <MenuIcon className="size-6" />
+        </button>
+      </div>
+      {menuRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { homeLoader, organizationLoader } from './routes/loaders';
+import { PageFallback } from './routes/page-fallback';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
+
+/** /organizations without an id goes to the directory, carrying any message with it. */
+function OrganizationsRedirect() {
+  const location = useLocation();
+  return <Navigate to="/" replace state={location.state} />;
+}
+
+/** The home page fetches its own filtered lists: a query-string change must not re-run the loader. */
+const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+
+type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const pageLoader = (name: PageLoaderName) => () =>
+    import('./routes/page-loaders').then((loaders) => loaders[name](queryClient)());
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      children: [
+        {
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              index: true,
+              loader: homeLoader(queryClient),
+              shouldRevalidate: revalidateOnPathChange,
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/home'),
+            },
+            { path: 'organizations', Component: OrganizationsRedirect },
+            {
+              path: 'organizations/:orgId',
+              loader: organizationLoader(queryClient),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/organization-detail'),
+            },
+            { path: 'about', loader: pageLoader('sitePageLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/about') },
+            { path: 'contact', loader: pageLoader('sitePageLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/contact') },
+            { path: 'faq', loader: pageLoader('faqLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/faq') },
+            { path: 'privacy', loader: pageLoader('siteInfoLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/privacy') },
+            { path: '*', HydrateFallback: PageFallback, lazy: () => import('./routes/not-found') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import {
+  countryFacetsQueryOptions,
+  organizationsInfiniteQueryOptions,
+} from '../../features/directory/api/get-organizations';
+import { parseDirectoryFilters } from '../../features/directory/hooks/use-directory-filters';
+import { isOrganizationId, organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
+import { activeCountriesQueryOptions } from '../../features/reference/api/get-active-countries';
+import { categoriesQueryOptions } from '../../features/reference/api/get-categories';
+import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';
+import { countriesQueryOptions } from '../../features/reference/api/get-countries';
+import { primeQueries } from './prime-queries';
+
+/**
+ * Route loaders prime TanStack Query; the pages read the same queries. They are defined in the
+ * route table (not in the lazy route modules) so data and code load in parallel.
+ */
+export const homeLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const filters = parseDirectoryFilters(new URL(request.url).searchParams);
+    return primeQueries([
+      queryClient.prefetchQuery(categoryGroupsQueryOptions()),
+      queryClient.prefetchQuery(categoriesQueryOptions()),
+      queryClient.prefetchQuery(activeCountriesQueryOptions()),
+      queryClient.prefetchInfiniteQuery(organizationsInfiniteQueryOptions(filters)),
+      queryClient.prefetchQuery(countryFacetsQueryOptions(filters.country)),
+    ]);
+  };
+
+export const organizationLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const orgId = params.orgId ?? '';
+    return primeQueries([
+      isOrganizationId(orgId) ? queryClient.prefetchQuery(organizationQueryOptions(orgId)) : Promise.resolve(),
+      queryClient.prefetchQuery(categoriesQueryOptions()),
+      queryClient.prefetchQuery(countriesQueryOptions()),
+    ]);
+  };

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The icons of the first-load path (header, home, shared states), drawn from Lucide's artwork
+ * (ISC licence) without the lucide-react runtime, to keep the home route inside its 120 KB
+ * JavaScript budget. Pages loaded later import lucide-react directly.
+ */
+interface IconProps {
+  className?: string;
+}
+
+function icon(children: ReactNode) {
+  return function Icon({ className }: IconProps) {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className={className}
+      >
+        {children}
+      </svg>
+    );
+  };
+}
+
+export const MenuIcon = icon(<path d="M4 5h16M4 12h16M4 19h16" />);
+export const SearchIcon = icon(
+  <>
+    <path d="m21 21-4.34-4.34" />
+    <circle cx="11" cy="11" r="8" />
+  </>,
+);
+export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
+export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+export const MapPinIcon = icon(
+  <>
+    <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+    <circle cx="12" cy="10" r="3" />
+  </>,
+);
+export const ArrowRightIcon = icon(<path d="M5 12h14m-7-7 7 7-7 7" />);
+export const PlusIcon = icon(<path d="M5 12h14M12 5v14" />);
+export const RefreshIcon = icon(
+  <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8m0-5v5h-5m5 4a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16m5 0H3v5" />,
+);
+export const SearchOffIcon = icon(
+  <>
+    <path d="m13.5 8.5-5 5m0-5 5 5m7.5 7.5-4.3-4.3" />
+    <circle cx="11" cy="11" r="8" />
+  </>,
+);
+export const CircleCheckIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m16 9-5.5 5.5L8 12" />
+  </>,
+);
+export const LoaderIcon = icon(<path d="M21 12a9 9 0 1 1-6.219-8.56" />);
+export const AlertIcon = icon(
+  <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3M12 9v4m0 4h.01" />,
+);

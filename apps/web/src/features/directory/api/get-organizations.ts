@@ -1,0 +1,68 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ORGANIZATION_LIST_DEFAULT_LIMIT,
+  type OrganizationListMeta,
+  type OrganizationSummary,
+} from '@si/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The directory filter as it lives in the URL: country code (null = all), category ids (AND), search text. */
+export interface DirectoryFilters {
+  country: string | null;
+  categories: string[];
+  q: string;
+}
+
+export interface OrganizationPage {
+  data: OrganizationSummary[];
+  meta: OrganizationListMeta;
+}
+
+export interface GetOrganizationsParams extends Partial<DirectoryFilters> {
+  cursor?: string | null;
+  limit?: number;
+}
+
+export function getOrganizations(params: GetOrganizationsParams, signal?: AbortSignal): Promise<OrganizationPage> {
+  const { country, categories, q, cursor, limit = ORGANIZATION_LIST_DEFAULT_LIMIT } = params;
+  return apiRequest<OrganizationPage>('/organizations', {
+    signal,
+    query: {
+      country: country ?? undefined,
+      categories: categories && categories.length > 0 ? categories.join(',') : undefined,
+      q: q?.trim() || undefined,
+      limit,
+      cursor: cursor ?? undefined,
+    },
+  });
+}
+
+/** Sorted copy of the filter so that the same filter always gives the same cache key. */
+function filterKey({ country, categories, q }: DirectoryFilters) {
+  return { country, categories: [...categories].sort(), q: q.trim() };
+}
+
+/** Pages of the directory for a filter; the previous results stay on screen while a new filter loads. */
+export const organizationsInfiniteQueryOptions = (filters: DirectoryFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['organizations', 'list', filterKey(filters)],
+    queryFn: ({ pageParam, signal }) => getOrganizations({ ...filters, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
+    placeholderData: keepPreviousData,
+    retryOnMount: false,
+  });
+
+export function useOrganizations(filters: DirectoryFilters) {
+  return useInfiniteQuery(organizationsInfiniteQueryOptions(filters));
+}
+
+/**
+ * Category counts under the country filter alone: a category with 0 here is not available in
+ * that country (its toggle is disabled and it is dropped from the filter when the country changes).
+ */
+export const countryFacetsQueryOptions = (country: string | null) =>
+  queryOptions({
+    queryKey: ['organizations', 'facets', { country }],
+    queryFn: async ({ signal }) => (await getOrganizations({ country, limit: 1 }, signal)).meta.facets,
+  });

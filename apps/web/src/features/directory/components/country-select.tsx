@@ -1,0 +1,57 @@
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { ALL_COUNTRIES_FILTER_VALUE, homeTexts, type Country } from '@si/contracts';
+
+export interface CountrySelectProps {
+  countries: Country[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** Selected country code, or null for all countries. */
+  value: string | null;
+  onChange: (value: string) => void;
+}
+
+/** Country filter: only countries that have organizations, plus 'All Countries' (value 'all'). */
+export function CountrySelect({ countries, isPending, isError, value, onChange }: CountrySelectProps) {
+  const unavailable = isPending ? homeTexts.loadingCountries : isError ? homeTexts.errorCountries : null;
+  const empty = !unavailable && (countries?.length ?? 0) === 0;
+  const known = countries?.some((country) => country.code === value) ?? false;
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="country-filter" className="text-sm font-semibold text-ink-muted">
+        Country
+      </label>
+      <div className="relative">
+        <select
+          id="country-filter"
+          value={unavailable ? 'status' : (value ?? ALL_COUNTRIES_FILTER_VALUE)}
+          disabled={Boolean(unavailable)}
+          aria-describedby={empty ? 'country-filter-empty' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          className="field appearance-none py-2 pr-10 pl-3 sm:w-64"
+        >
+          {unavailable ? (
+            <option value="status">{unavailable}</option>
+          ) : (
+            <>
+              <option value={ALL_COUNTRIES_FILTER_VALUE}>{homeTexts.allCountries}</option>
+              {value && !known ? <option value={value}>{value}</option> : null}
+              {countries?.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {`${country.flagEmoji} ${country.name}`}
+                </option>
+              ))}
+            </>
+          )}
+        </select>
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-ink-muted"
+        />
+      </div>
+      {empty ? (
+        <p id="country-filter-empty" className="text-sm text-ink-muted">
+          {homeTexts.noCountries}
+        </p>
+      ) : null}
+    </div>
+  );
+}

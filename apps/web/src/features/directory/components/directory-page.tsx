@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { homeTexts, type Category, type CategoryGroup, type Country } from '@si/contracts';
+import { PageContainer } from '../../../components/ui/page-container';
+import { SuccessBanner } from '../../../components/ui/message-banner';
+import { useFlashMessage } from '../../../lib/use-flash-message';
+import { byCode, byId, useLookup } from '../../../lib/use-lookup';
+import { countryFacetsQueryOptions, useOrganizations } from '../api/get-organizations';
+import { hasActiveFilters, useDirectoryFilters } from '../hooks/use-directory-filters';
+import { ActiveFilterChips } from './active-filter-chips';
+import { CategoryFilterPanel } from './category-filter-panel';
+import { CountrySelect } from './country-select';
+import { DirectoryResults } from './directory-results';
+import { SearchBox } from './search-box';
+
+interface ReferenceList<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+export interface DirectoryPageProps {
+  groups: ReferenceList<CategoryGroup>;
+  categories: ReferenceList<Category>;
+  /** Countries that have published organizations. */
+  activeCountries: ReferenceList<Country>;
+}
+
+/** The home page: heading, country filter, search, category panel and the organization grid. */
+export function DirectoryPage({ groups, categories, activeCountries }: DirectoryPageProps) {
+  const { filters, setCountry, toggleCategory, removeCategory, clearCategories, clearAll, setQuery } =
+    useDirectoryFilters();
+  const organizations = useOrganizations(filters);
+  const availability = useQuery(countryFacetsQueryOptions(filters.country));
+  const [message, dismissMessage] = useFlashMessage();
+  const categoriesById = useLookup(categories.data, byId);
+  const countriesByCode = useLookup(activeCountries.data, byCode);
+  const meta = organizations.isPlaceholderData ? undefined : organizations.data?.pages[0]?.meta;
+
+  return (
+    <PageContainer className="flex flex-col gap-6 py-8 sm:py-12">
+      {message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
+
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-3xl">
+          <h1 className="text-headline font-semibold tracking-tight text-balance sm:text-display">
+            {homeTexts.heading}
+          </h1>
+          <p className="mt-3 text-lg text-ink-muted">{homeTexts.subtitle}</p>
+        </div>
+        <CountrySelect
+          countries={activeCountries.data}
+          isPending={activeCountries.isPending}
+          isError={activeCountries.isError}
+          value={filters.country}
+          onChange={setCountry}
+        />
+      </header>
+
+      <SearchBox value={filters.q} onChange={setQuery} />
+
+      <CategoryFilterPanel
+        groups={groups.data}
+        categories={categories.data}
+        isPending={groups.isPending || categories.isPending}
+        isError={groups.isError || categories.isError}
+        selected={filters.categories}
+        facets={meta?.facets}
+        availability={availability.data}
+        matchCount={meta?.total}
+        onToggle={toggleCategory}
+        onClear={clearCategories}
+      />
+
+      <ActiveFilterChips
+        selected={filters.categories}
+        categoriesById={categoriesById}
+        onRemove={removeCategory}
+        onClear={clearCategories}
+      />
+
+      <DirectoryResults
+        query={organizations}
+        categoriesById={categoriesById}
+        countriesByCode={countriesByCode}
+        activeCategoryIds={filters.categories}
+        onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
+        referencePending={categories.isPending}
+      />
+    </PageContainer>
+  );
+}

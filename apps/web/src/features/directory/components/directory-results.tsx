@@ -1,0 +1,105 @@
+import { RefreshIcon, SearchOffIcon } from '../../../components/ui/icons';
+import { errorBoundaryTexts, homeTexts, type Category, type Country } from '@si/contracts';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusCard } from '../../../components/ui/status-card';
+import { cx } from '../../../lib/class-names';
+import { formatCount } from '../../../lib/format-number';
+import type { useOrganizations } from '../api/get-organizations';
+import { OrganizationGrid } from './organization-grid';
+import { OrganizationGridSkeleton } from './organization-card-skeleton';
+
+export interface DirectoryResultsProps {
+  query: ReturnType<typeof useOrganizations>;
+  categoriesById: ReadonlyMap<string, Category>;
+  countriesByCode: ReadonlyMap<string, Country>;
+  activeCategoryIds: readonly string[];
+  /** Shown in the empty state when a filter can be cleared. */
+  onClearFilters?: (() => void) | undefined;
+  /** Reference data still loading: keep the skeleton. */
+  referencePending?: boolean;
+}
+
+/** 'Organizations ({count})' with its grid, or the loading, error and empty states. */
+export function DirectoryResults({
+  query,
+  categoriesById,
+  countriesByCode,
+  activeCategoryIds,
+  onClearFilters,
+  referencePending = false,
+}: DirectoryResultsProps) {
+  const { data, isPending, isError, error, refetch, isPlaceholderData, isFetching, isFetchNextPageError } = query;
+  const firstPage = data?.pages[0];
+  const total = firstPage?.meta.total;
+  const organizations = data?.pages.flatMap((page) => page.data) ?? [];
+  const updating = isPlaceholderData && isFetching;
+
+  return (
+    <section aria-labelledby="results-heading" aria-busy={isPending || updating} className="flex flex-col gap-5">
+      <div className="flex min-h-8 items-center gap-3">
+        <h2 id="results-heading" className="text-headline font-semibold tracking-tight">
+          {total === undefined ? 'Organizations' : homeTexts.gridHeading(formatCount(total))}
+        </h2>
+        {total === undefined && isPending ? <Skeleton className="h-7 w-16" /> : null}
+        {updating ? <Spinner className="size-5 text-ink-subtle" /> : null}
+      </div>
+
+      {isError && !data ? (
+        <StatusCard
+          role="alert"
+          tone="danger"
+          title={homeTexts.failedOrganizations}
+          action={
+            <Button variant="secondary" onClick={() => void refetch()}>
+              <RefreshIcon className="size-4" />
+              {errorBoundaryTexts.retry}
+            </Button>
+          }
+        >
+          {error?.message}
+        </StatusCard>
+      ) : isPending || referencePending ? (
+        <OrganizationGridSkeleton />
+      ) : organizations.length === 0 ? (
+        <StatusCard
+          role="status"
+          icon={<SearchOffIcon className="size-6" />}
+          title={homeTexts.emptyTitle}
+          action={
+            onClearFilters ? (
+              <Button variant="secondary" onClick={onClearFilters}>
+                {homeTexts.clearAllFilters}
+              </Button>
+            ) : undefined
+          }
+        >
+          {homeTexts.emptyBody}
+        </StatusCard>
+      ) : (
+        <div className={cx('transition-opacity', updating && 'opacity-60')}>
+          <OrganizationGrid
+            organizations={organizations}
+            categoriesById={categoriesById}
+            countriesByCode={countriesByCode}
+            activeCategoryIds={activeCategoryIds}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+            pauseLoading={isFetchNextPageError || isPlaceholderData}
+          />
+          {isFetchNextPageError ? (
+            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-4 text-danger-ink">
+              <span>{homeTexts.failedOrganizations}</span>
+              <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
+                <RefreshIcon className="size-4" />
+                {errorBoundaryTexts.retry}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

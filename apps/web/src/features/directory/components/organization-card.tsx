@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { ArrowRightIcon, MapPinIcon } from '../../../components/ui/icons';
+import { ALL_COUNTRIES_CODE, type Category, type Country, type OrganizationSummary } from '@si/contracts';
+import { CategoryBadge } from '../../../components/ui/category-badge';
+import { CountryFlag } from '../../../components/ui/country-flag';
+import { OrganizationLogo } from './organization-logo';
+
+/** Badges shown on the back before '+N more'. */
+const MAX_BADGES = 4;
+
+export interface OrganizationCardProps {
+  organization: OrganizationSummary;
+  categoriesById: ReadonlyMap<string, Category>;
+  countriesByCode: ReadonlyMap<string, Country>;
+  /** Selected category ids; when empty every badge is highlighted. */
+  activeCategoryIds: readonly string[];
+  /** Load the logo eagerly (first row). */
+  eager?: boolean;
+}
+
+/** 'Location, 🇰🇪 Kenya'; country ALL is left out. */
+export function locationLine(location: string, country: Country | undefined): { text: string; flag: string | null } {
+  const parts = [location.trim(), country && country.code !== ALL_COUNTRIES_CODE ? country.name : '']
+    .filter(Boolean)
+    .join(', ');
+  return { text: parts, flag: country && country.code !== ALL_COUNTRIES_CODE ? country.flagEmoji : null };
+}
+
+/** A directory card that flips on hover and keyboard focus; the whole card links to the profile. */
+export function OrganizationCard({
+  organization,
+  categoriesById,
+  countriesByCode,
+  activeCategoryIds,
+  eager = false,
+}: OrganizationCardProps) {
+  const { id, name, description, logo, categoryIds, country, location } = organization;
+  const active = new Set(activeCategoryIds);
+  const categories = categoryIds
+    .map((categoryId) => categoriesById.get(categoryId))
+    .filter((category): category is Category => category !== undefined)
+    .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
+  const shown = categories.slice(0, MAX_BADGES);
+  const hidden = categories.length - shown.length;
+  const place = locationLine(location, country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country));
+
+  return (
+    <Link to={`/organizations/${id}`} data-testid="organization-card" className="flip">
+      <div className="flip-inner">
+        <div className="flip-face flip-front">
+          <OrganizationLogo name={name} logo={logo} eager={eager} />
+          <h3 className="mt-4 line-clamp-2 text-xl font-semibold text-ink">{name}</h3>
+          <p className="mt-2 line-clamp-3 text-ink-muted">{description}</p>
+          {place.text ? (
+            <p aria-hidden="true" className="mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle">
+              <MapPinIcon className="size-4 shrink-0" />
+              <span className="truncate">{place.text}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="flip-face flip-back">
+          <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">{name}</p>
+          <ul className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden" aria-label="Categories">
+            {shown.map((category) => (
+              <li key={category.id} className="max-w-full">
+                <CategoryBadge
+                  emoji={category.emoji}
+                  name={category.name}
+                  groupId={category.groupId}
+                  variant={active.size === 0 || active.has(category.id) ? 'filled' : 'outlined'}
+                />
+              </li>
+            ))}
+            {hidden > 0 ? <li className="self-center text-sm text-ink-muted">{`+${hidden} more`}</li> : null}
+          </ul>
+          <div className="mt-auto flex items-end justify-between gap-3 pt-3">
+            {place.text ? (
+              <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink-muted">
+                {place.flag ? <CountryFlag emoji={place.flag} /> : <MapPinIcon className="size-4 shrink-0" />}
+                <span className="truncate">{place.text}</span>
+              </p>
+            ) : (
+              <span />
+            )}
+            <span aria-hidden="true" className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-ink">
+              View profile
+              <ArrowRightIcon className="size-4" />
+            </span>
+          </div>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { InitialAvatar } from '../../../components/ui/initial-avatar';
+
+export interface OrganizationLogoProps {
+  name: string;
+  logo: string | null;
+  /** Load eagerly with high priority (first row of the grid). */
+  eager?: boolean;
+}
+
+/** The organization's logo, or a coloured initial avatar when it has none or it fails to load. */
+export function OrganizationLogo({ name, logo, eager = false }: OrganizationLogoProps) {
+  const [failed, setFailed] = useState(false);
+  if (!logo || failed) return <InitialAvatar name={name} className="size-14 rounded-control text-2xl" />;
+  return (
+    <img
+      src={logo}
+      alt={name}
+      width={56}
+      height={56}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="size-14 shrink-0 rounded-control border border-line bg-surface object-cover"
+    />
+  );
+}

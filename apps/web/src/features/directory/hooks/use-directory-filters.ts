@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ALL_COUNTRIES_FILTER_VALUE, MAX_FILTER_CATEGORIES, SEARCH_QUERY_MAX } from '@si/contracts';
+import { countryFacetsQueryOptions, type DirectoryFilters } from '../api/get-organizations';
+
+const categoryIdPattern = /^[a-z0-9_]{1,64}$/;
+const countryPattern = /^(?:[A-Z]{2}|ALL)$/;
+
+/** Reads the directory filter from URL search params (?country=KE&categories=a,b&q=text). */
+export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters {
+  const rawCountry = (params.get('country') ?? '').trim().toUpperCase();
+  const country =
+    rawCountry && rawCountry !== ALL_COUNTRIES_FILTER_VALUE.toUpperCase() && countryPattern.test(rawCountry)
+      ? rawCountry
+      : null;
+  const categories = [
+    ...new Set(
+      (params.get('categories') ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => categoryIdPattern.test(id)),
+    ),
+  ].slice(0, MAX_FILTER_CATEGORIES);
+  const q = (params.get('q') ?? '').slice(0, SEARCH_QUERY_MAX);
+  return { country, categories, q };
+}
+
+/** Writes the filter into a copy of the params, leaving other params alone and dropping empty values. */
+export function writeDirectoryFilters(params: URLSearchParams, filters: DirectoryFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (filters.categories.length > 0) next.set('categories', filters.categories.join(','));
+  else next.delete('categories');
+  if (filters.country) next.set('country', filters.country);
+  else next.delete('country');
+  if (filters.q.trim()) next.set('q', filters.q.trim());
+  else next.delete('q');
+  return next;
+}
+
+export function hasActiveFilters(filters: DirectoryFilters): boolean {
+  return filters.categories.length > 0 || filters.country !== null || filters.q.trim() !== '';
+}
+
+/**
+ * The directory filter mirrored in the URL. Every change replaces the history entry.
+ * Changing the country drops the selected categories that are not available there.
+ */
+export function useDirectoryFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const filters = useMemo(() => parseDirectoryFilters(searchParams), [searchParams]);
+
+  // setSearchParams closes over the params of its render; async callers need the latest ones.
+  const latest = useRef(searchParams);
+  useEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
+
+  const update = useCallback(
+    (change: Partial<DirectoryFilters>) => {
+      const current = latest.current;
+      const next = writeDirectoryFilters(current, { ...parseDirectoryFilters(current), ...change });
+      latest.current = next;
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  const setCountry = useCallback(
+    (value: string) => {
+      const country = value === ALL_COUNTRIES_FILTER_VALUE ? null : value;
+      update({ country });
+      if (parseDirectoryFilters(latest.current).categories.length === 0) return;
+      void queryClient
+        .fetchQuery(countryFacetsQueryOptions(country))
+        .then((facets) => {
+          const now = parseDirectoryFilters(latest.current);
+          if (now.country !== country) return;
+          const kept = now.categories.filter((id) => (facets[id] ?? 0) > 0);
+          if (kept.length !== now.categories.length) update({ categories: kept });
+        })
+        .catch(() => {
+          // Failing to load availability only means nothing is dropped (SPEC.md: logged only).
+        });
+    },
+    [queryClient, update],
+  );
+
+  const toggleCategory = useCallback(
+    (id: string) => {
+      const { categories } = parseDirectoryFilters(latest.current);
+      update({ categories: categories.includes(id) ? categories.filter((c) => c !== id) : [...categories, id] });
+    },
+    [update],
+  );
+
+  const removeCategory = useCallback(
+    (id: string) => update({ categories: parseDirectoryFilters(latest.current).categories.filter((c) => c !== id) }),
+    [update],
+  );
+
+  const clearCategories = useCallback(() => update({ categories: [] }), [update]);
+  const clearAll = useCallback(() => update({ categories: [], country: null, q: '' }), [update]);
+  const setQuery = useCallback((q: string) => update({ q }), [update]);
+
+  return { filters, setCountry, toggleCategory, removeCategory, clearCategories, clearAll, setQuery };
+}

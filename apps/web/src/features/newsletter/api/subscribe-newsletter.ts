@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client';
+
+export function subscribeNewsletter(email: string): Promise<{ subscribed: true }> {
+  return apiData<{ subscribed: true }>('/newsletter', { method: 'POST', body: { email } });
+}
+
+export function useSubscribeNewsletter() {
+  return useMutation({ mutationFn: subscribeNewsletter });
+}

@@ -1,0 +1,78 @@
+import { RefreshIcon } from '../../../components/ui/icons';
+import { Link } from 'react-router';
+import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { SuccessBanner } from '../../../components/ui/message-banner';
+import { StatusCard } from '../../../components/ui/status-card';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFlashMessage } from '../../../lib/use-flash-message';
+import { useOrganization } from '../api/get-organization';
+import { OrganizationProfile } from './organization-profile';
+import { ProfileSkeleton } from './profile-skeleton';
+
+export interface OrganizationDetailPageProps {
+  orgId: string;
+  categoriesById: ReadonlyMap<string, Category>;
+  countriesByCode: ReadonlyMap<string, Country>;
+  /** Reference data (categories, countries) still loading. */
+  referencePending: boolean;
+}
+
+/** /organizations/:orgId with its states: loading, loaded, not found, error. */
+export function OrganizationDetailPage({ orgId, categoriesById, countriesByCode, referencePending }: OrganizationDetailPageProps) {
+  const query = useOrganization(orgId);
+  const [message, dismissMessage] = useFlashMessage();
+  const notFound = query.error instanceof ApiError && query.error.isNotFound;
+
+  useDocumentTitle(
+    query.data
+      ? detailTexts.title(query.data.name)
+      : notFound
+        ? detailTexts.notFoundTitle
+        : query.isError
+          ? detailTexts.errorTitle
+          : null,
+  );
+
+  const backToOrganizations = (
+    <Link to="/" className={buttonClasses('primary')}>
+      {detailTexts.backToOrganizations}
+    </Link>
+  );
+
+  return (
+    <PageContainer className="flex flex-col gap-6 py-6 sm:py-10">
+      {message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
+      {query.data && !referencePending ? (
+        <OrganizationProfile organization={query.data} categoriesById={categoriesById} countriesByCode={countriesByCode} />
+      ) : notFound ? (
+        <StatusCard as="h1" title={detailTexts.notFoundHeading} action={backToOrganizations} className="my-10">
+          {detailTexts.notFoundBody(orgId)}
+        </StatusCard>
+      ) : query.isError ? (
+        <StatusCard
+          as="h1"
+          role="alert"
+          tone="danger"
+          title="Error"
+          className="my-10"
+          action={
+            <>
+              {backToOrganizations}
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                <RefreshIcon className="size-4" />
+                {errorBoundaryTexts.retry}
+              </Button>
+            </>
+          }
+        >
+          {detailTexts.fetchError}
+        </StatusCard>
+      ) : (
+        <ProfileSkeleton />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,83 @@
+import { ArrowLeft } from 'lucide-react';
+import { ALL_COUNTRIES_CODE, detailTexts, type Category, type Country, type Organization } from '@si/contracts';
+import { Button } from '../../../components/ui/button';
+import { CountryFlag } from '../../../components/ui/country-flag';
+import { ScrollToTopButton } from '../../../components/ui/scroll-to-top-button';
+import { useBackNavigation } from '../hooks/use-back-navigation';
+import { CategorySections, JumpToList } from './category-sections';
+import { ConnectLinks } from './connect-links';
+import { CompanyPropertiesCard, formatPlace, OrganizationInfoCard } from './fact-cards';
+import { orderCategories } from './order-categories';
+import { ProfileHeader } from './profile-header';
+
+export interface OrganizationProfileProps {
+  organization: Organization;
+  categoriesById: ReadonlyMap<string, Category>;
+  countriesByCode: ReadonlyMap<string, Country>;
+}
+
+/** The public profile: banner, logo, name, About, Connect, categories in the owner's order, facts. */
+export function OrganizationProfile({ organization, categoriesById, countriesByCode }: OrganizationProfileProps) {
+  const goBack = useBackNavigation('/');
+  const { sections, properties } = orderCategories(organization, categoriesById);
+  const country = countriesByCode.get(organization.country);
+  const place = formatPlace(organization.location, country, organization.country);
+
+  return (
+    <article className="flex flex-col gap-8">
+      <div>
+        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {detailTexts.backToResults}
+        </Button>
+      </div>
+
+      <header className="flex flex-col gap-5">
+        <ProfileHeader organization={organization} />
+        <div className="flex flex-col gap-5 sm:px-8">
+          {place || organization.foundedYear !== null ? (
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-muted">
+              {place ? (
+                <span className="flex items-center gap-1.5">
+                  {organization.country !== ALL_COUNTRIES_CODE && country ? <CountryFlag emoji={country.flagEmoji} /> : null}
+                  {place}
+                </span>
+              ) : null}
+              {organization.foundedYear !== null ? <span>{`Founded ${organization.foundedYear}`}</span> : null}
+            </p>
+          ) : null}
+          <ConnectLinks organization={organization} />
+        </div>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-10">
+          <section aria-labelledby="about-heading" className="flex flex-col gap-3">
+            <h2 id="about-heading" className="text-xl font-semibold">
+              {detailTexts.about}
+            </h2>
+            <p className="max-w-prose text-lg whitespace-pre-line break-words text-ink">{organization.description}</p>
+          </section>
+
+          {sections.length + properties.length > 0 ? (
+            <section aria-labelledby="details-heading" className="flex flex-col gap-4 border-t border-line pt-8">
+              <h2 id="details-heading" className="text-headline font-semibold tracking-tight">
+                {detailTexts.details}
+              </h2>
+              <JumpToList categories={[...sections, ...properties]} />
+            </section>
+          ) : null}
+
+          <CategorySections organization={organization} categories={sections} />
+        </div>
+
+        <aside className="flex flex-col gap-5 lg:sticky lg:top-24">
+          <CompanyPropertiesCard categories={properties} />
+          <OrganizationInfoCard organization={organization} country={country} />
+        </aside>
+      </div>
+
+      <ScrollToTopButton />
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Category, Country, Organization } from '@si/contracts';
+
+export const categories: Category[] = [
+  { id: 'climate_action', name: 'Climate Action', description: 'Cuts emissions.', emoji: '🌱', groupId: 'impact_areas', sortOrder: 0 },
+  { id: 'education', name: 'Education & Learning', description: 'Opens doors.', emoji: '📚', groupId: 'impact_areas', sortOrder: 1 },
+  { id: 'open_source', name: 'Open Source', description: 'Shares code.', emoji: '🔓', groupId: 'work_methods', sortOrder: 0 },
+  { id: 'nonprofit', name: 'Nonprofit', description: 'Not for profit.', emoji: '💚', groupId: 'company_properties', sortOrder: 0 },
+];
+
+export const categoriesById = new Map(categories.map((category) => [category.id, category]));
+
+export const countries: Country[] = [
+  { code: 'KE', name: 'Kenya', flagEmoji: '🇰🇪' },
+  { code: 'PE', name: 'Peru', flagEmoji: '🇵🇪' },
+];
+
+export const countriesByCode = new Map(countries.map((country) => [country.code, country]));
+
+export function makeOrganization(overrides: Partial<Organization> = {}): Organization {
+  return {
+    id: '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e',
+    name: 'Aireandino Sensor Lab',
+    description: 'We design low-cost air quality sensors.\nSchools build them.',
+    logo: null,
+    bannerImage: null,
+    categoryIds: ['climate_action', 'education', 'nonprofit'],
+    categoriesOrder: {},
+    categoriesDetails: {},
+    categoryImages: {},
+    country: 'PE',
+    location: 'Arequipa',
+    foundedYear: 2021,
+    websiteUrl: null,
+    linkedinUrl: null,
+    twitterUrl: null,
+    blogUrl: null,
+    createdBy: 'user-1',
+    paymentStatus: 'paid',
+    subscriptionType: 'monthly',
+    published: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { OrganizationCard } from '../src/features/directory/components/organization-card';
+import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
+
+function renderCard(overrides: Parameters<typeof makeOrganization>[0] = {}, activeCategoryIds: string[] = []) {
+  const { id, name, description, logo, categoryIds, country, location } = makeOrganization(overrides);
+  return render(
+    <MemoryRouter>
+      <OrganizationCard
+        organization={{ id, name, description, logo, categoryIds, country, location }}
+        categoriesById={categoriesById}
+        countriesByCode={countriesByCode}
+        activeCategoryIds={activeCategoryIds}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe('OrganizationCard', () => {
+  it('shows a coloured initial avatar when there is no logo', () => {
+    renderCard({ logo: null, name: 'aireandino Sensor Lab' });
+    const avatar = screen.getByTestId('initial-avatar');
+    expect(avatar.textContent).toBe('A');
+    expect(avatar.getAttribute('aria-label')).toBe('aireandino Sensor Lab');
+    expect(screen.queryByRole('img', { name: 'aireandino Sensor Lab' })?.tagName).toBe('SPAN');
+  });
+
+  it('shows the logo with the organization name as alt text, loaded lazily', () => {
+    renderCard({ logo: '/uploads/logo.webp' });
+    const logo = screen.getByAltText('Aireandino Sensor Lab');
+    expect(logo.tagName).toBe('IMG');
+    expect(logo.getAttribute('loading')).toBe('lazy');
+    expect(screen.queryByTestId('initial-avatar')).toBeNull();
+  });
+
+  it('links the whole card to the profile', () => {
+    renderCard();
+    expect(screen.getByTestId('organization-card').getAttribute('href')).toBe(
+      '/organizations/2d732f74-eeed-4db2-b3e6-4a5bcab67d9e',
+    );
+  });
+
+  it('highlights every badge when no filter is active', () => {
+    const { container } = renderCard();
+    const badges = container.querySelectorAll('[data-variant]');
+    expect(badges.length).toBe(3);
+    for (const badge of badges) expect(badge.getAttribute('data-variant')).toBe('filled');
+  });
+
+  it('fills the badges of the active filter and outlines the others', () => {
+    const { container } = renderCard({}, ['education']);
+    const variants = Object.fromEntries(
+      [...container.querySelectorAll('[data-variant]')].map((badge) => [badge.textContent, badge.getAttribute('data-variant')]),
+    );
+    expect(variants['📚Education & Learning']).toBe('filled');
+    expect(variants['🌱Climate Action']).toBe('outlined');
+  });
+
+  it('writes the location with the country name and flag, and leaves country ALL out', () => {
+    renderCard();
+    expect(screen.getAllByText('Arequipa, Peru').length).toBeGreaterThan(0);
+    renderCard({ country: 'ALL', location: 'Remote', id: '3d732f74-eeed-4db2-b3e6-4a5bcab67d9e' });
+    expect(screen.getAllByText('Remote').length).toBeGreaterThan(0);
+  });
+});
