@@ -9,7 +9,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** A feature may use components/, lib/ and contracts, never another feature or the app shell. */
@@ -22,7 +24,15 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**', '.bench/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.bench/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,14 +41,22 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
-          project: ['packages/contracts/tsconfig.json', 'apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+          project: [
+            'packages/contracts/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
         }),
       ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -56,12 +74,36 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
-            { target: `./${featuresDir}`, from: './apps/web/src/app', message: 'Features never import the app shell.' },
-            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'UI primitives know no features.' },
-            { target: './apps/web/src/components', from: './apps/web/src/app', message: 'UI primitives know no app shell.' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ knows no features.' },
-            { target: './apps/web/src/lib', from: './apps/web/src/app', message: 'lib/ knows no app shell.' },
-            { target: './apps/web/src', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
+            {
+              target: `./${featuresDir}`,
+              from: './apps/web/src/app',
+              message: 'Features never import the app shell.',
+            },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'UI primitives know no features.',
+            },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/app',
+              message: 'UI primitives know no app shell.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/features',
+              message: 'lib/ knows no features.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/app',
+              message: 'lib/ knows no app shell.',
+            },
+            {
+              target: './apps/web/src',
+              from: './apps/api',
+              message: 'The web app talks to the API over HTTP only.',
+            },
           ],
         },
       ],
@@ -70,14 +112,20 @@ export default tseslint.config(
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'Contracts import zod only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'Contracts import zod only.' }] },
+      ],
     },
   },
   {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config.ts.' },
+      ],
     },
   },
   {
@@ -85,14 +133,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(service|routes)(\\.ts)?$', message: 'Repositories only query: they never reach up to services or routes.' }] },
+        {
+          patterns: [
+            {
+              regex: '(service|routes)(\\.ts)?$',
+              message: 'Repositories only query: they never reach up to services or routes.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['apps/api/src/modules/*/service.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: 'routes(\\.ts)?$', message: 'Services never import routes.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'routes(\\.ts)?$', message: 'Services never import routes.' }] },
+      ],
     },
   },
 );

@@ -7,7 +7,20 @@ interface Named {
   code?: string;
 }
 
-const searchTerms = ['water', 'solar', 'clinic', 'river', 'bright harvest', 'seed', 'youth coding', 'legal aid', 'coral', 'bakeries', 'district 4', 'mentor'];
+const searchTerms = [
+  'water',
+  'solar',
+  'clinic',
+  'river',
+  'bright harvest',
+  'seed',
+  'youth coding',
+  'legal aid',
+  'coral',
+  'bakeries',
+  'district 4',
+  'mentor',
+];
 
 function random(seed: number) {
   let state = seed;
@@ -26,8 +39,12 @@ async function json<T>(url: string): Promise<T> {
 export async function buildRequestPaths(base: string, count: number): Promise<string[]> {
   const next = random(42);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
-  const categories = (await json<{ data: Named[] }>(`${base}/api/categories`)).data.map((c) => c.id!);
-  const countries = (await json<{ data: Named[] }>(`${base}/api/organizations/active-countries`)).data.map((c) => c.code!);
+  const categories = (await json<{ data: Named[] }>(`${base}/api/categories`)).data.map(
+    (c) => c.id!,
+  );
+  const countries = (
+    await json<{ data: Named[] }>(`${base}/api/organizations/active-countries`)
+  ).data.map((c) => c.code!);
   const paths: string[] = [];
   while (paths.length < count) {
     const roll = next();
@@ -53,7 +70,9 @@ export async function buildRequestPaths(base: string, count: number): Promise<st
       for (let page = 0; page < depth; page += 1) {
         const query = new URLSearchParams(filter);
         if (cursor) query.set('cursor', cursor);
-        const body: { meta: { nextCursor: string | null } } = await json(`${base}/api/organizations?${query}`);
+        const body: { meta: { nextCursor: string | null } } = await json(
+          `${base}/api/organizations?${query}`,
+        );
         if (!body.meta.nextCursor) break;
         cursor = body.meta.nextCursor;
       }

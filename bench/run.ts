@@ -56,7 +56,9 @@ async function waitForReady(url: string, child: ChildProcess) {
 }
 
 function rssMb(pid: number): Promise<number> {
-  return readFile(`/proc/${pid}/status`, 'utf8').then((status) => Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return readFile(`/proc/${pid}/status`, 'utf8').then(
+    (status) => Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+  );
 }
 
 async function load(url: string, paths: string[]) {
@@ -65,7 +67,9 @@ async function load(url: string, paths: string[]) {
     url,
     connections,
     duration,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+    requests: [
+      { setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) },
+    ],
   });
   return {
     rps: result.requests.average,
@@ -78,18 +82,36 @@ async function load(url: string, paths: string[]) {
 
 async function prepare(database: 'pglite' | 'postgres', size: number, env: NodeJS.ProcessEnv) {
   const started = Date.now();
-  execFileSync(process.execPath, [...tsx, 'apps/api/src/cli/index.ts', 'seed-bulk', '--count', String(size)], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  log(`  seeded ${size.toLocaleString('en-US')} organizations into ${database} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  execFileSync(
+    process.execPath,
+    [...tsx, 'apps/api/src/cli/index.ts', 'seed-bulk', '--count', String(size)],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  log(
+    `  seeded ${size.toLocaleString('en-US')} organizations into ${database} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return (Date.now() - started) / 1000;
 }
 
-async function runOne(database: 'pglite' | 'postgres', size: number, postgresUrl: string | null, port: number): Promise<Row> {
+async function runOne(
+  database: 'pglite' | 'postgres',
+  size: number,
+  postgresUrl: string | null,
+  port: number,
+): Promise<Row> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (database === 'postgres') {
     const name = `scaling_impact_bench_${size}`;
@@ -110,7 +132,11 @@ async function runOne(database: 'pglite' | 'postgres', size: number, postgresUrl
   }
   log(`\n${database}, ${size.toLocaleString('en-US')} organizations`);
   const seedSeconds = await prepare(database, size, env);
-  const server = spawn(process.execPath, [...tsx, 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...tsx, 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForReady(base, server);
@@ -142,7 +168,11 @@ async function runOne(database: 'pglite' | 'postgres', size: number, postgresUrl
 const rows: Row[] = [];
 let postgresUrl: string | null = null;
 if (databases.includes('postgres')) {
-  postgresUrl = execFileSync('bash', ['scripts/start-postgres.sh'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  postgresUrl = execFileSync('bash', ['scripts/start-postgres.sh'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
     .trim()
     .split('\n')
     .at(-1)!;
@@ -155,14 +185,24 @@ for (const database of databases) {
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
-console.log(`\nGET /api/organizations, mixed filters, ${connections} connections, ${duration} s each (medians of per-second samples for req/s)`);
-console.log(`${'database'.padEnd(9)}${pad('orgs', 9)}${pad('list req/s', 12)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('healthz req/s', 15)}${pad('ratio', 7)}${pad('RSS MB (median/peak)', 22)}${pad('errors', 8)}`);
+console.log(
+  `\nGET /api/organizations, mixed filters, ${connections} connections, ${duration} s each (medians of per-second samples for req/s)`,
+);
+console.log(
+  `${'database'.padEnd(9)}${pad('orgs', 9)}${pad('list req/s', 12)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('healthz req/s', 15)}${pad('ratio', 7)}${pad('RSS MB (median/peak)', 22)}${pad('errors', 8)}`,
+);
 for (const row of rows) {
   console.log(
     `${row.database.padEnd(9)}${pad(row.size.toLocaleString('en-US'), 9)}${pad(Math.round(row.list.rps), 12)}${pad(row.list.p50, 8)}${pad(row.list.p99, 8)}${pad(Math.round(row.health.rps), 15)}${pad(`${((row.list.rps / row.health.rps) * 100).toFixed(0)}%`, 7)}${pad(`${row.rssMb.median.toFixed(0)}/${row.rssMb.peak.toFixed(0)}`, 22)}${pad(row.list.errors + row.list.non2xx, 8)}`,
   );
 }
 await mkdir(path.join(root, '.bench'), { recursive: true });
-const file = path.join(root, '.bench', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const file = path.join(
+  root,
+  '.bench',
+  `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+);
 await writeFile(file, JSON.stringify(rows, null, 2));
-console.log(`\nTargets at 100,000 on PostgreSQL: p99 under 50 ms, at least a third of the healthz throughput. Raw figures: ${path.relative(root, file)}`);
+console.log(
+  `\nTargets at 100,000 on PostgreSQL: p99 under 50 ms, at least a third of the healthz throughput. Raw figures: ${path.relative(root, file)}`,
+);

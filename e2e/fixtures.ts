@@ -2,15 +2,24 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrganizationListMeta, OrganizationSummary, Organization } from '@si/contracts';
 
 /** Looks an organization up through the public API, the way a visitor's browser would. */
-export async function findOrganization(request: APIRequestContext, query: string): Promise<OrganizationSummary> {
+export async function findOrganization(
+  request: APIRequestContext,
+  query: string,
+): Promise<OrganizationSummary> {
   const response = await request.get(`/api/organizations?${query}`);
   expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: OrganizationSummary[]; meta: OrganizationListMeta };
+  const body = (await response.json()) as {
+    data: OrganizationSummary[];
+    meta: OrganizationListMeta;
+  };
   expect(body.data.length).toBeGreaterThan(0);
   return body.data[0]!;
 }
 
-export async function getOrganization(request: APIRequestContext, id: string): Promise<Organization> {
+export async function getOrganization(
+  request: APIRequestContext,
+  id: string,
+): Promise<Organization> {
   const response = await request.get(`/api/organizations/${id}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: Organization }).data;

@@ -3,35 +3,53 @@ import { homeTexts } from '@si/contracts';
 import { listTotal, openCategoryPanel } from './fixtures.ts';
 
 test.describe('home: the directory', () => {
-  test('shows the title, heading, count and cards, ending with the add card', async ({ page, request }) => {
+  test('shows the title, heading, count and cards, ending with the add card', async ({
+    page,
+    request,
+  }) => {
     const total = await listTotal(request);
     await page.goto('/');
     await expect(page).toHaveTitle(homeTexts.title);
     await expect(page.getByRole('heading', { level: 1, name: homeTexts.heading })).toBeVisible();
     await expect(page.getByText(homeTexts.subtitle, { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `Organizations (${total.toLocaleString('en-US')})` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Organizations (${total.toLocaleString('en-US')})` }),
+    ).toBeVisible();
     await expect(page.getByTestId('organization-card').first()).toBeVisible();
     await expect(page.getByText(homeTexts.badgeNone)).toBeVisible();
   });
 
-  test('filters by category with chips, a badge and the URL, and clears again', async ({ page, request }) => {
+  test('filters by category with chips, a badge and the URL, and clears again', async ({
+    page,
+    request,
+  }) => {
     const expected = await listTotal(request, 'categories=climate_action');
     await page.goto('/');
     await openCategoryPanel(page);
-    await page.getByRole('button', { name: /Climate Action/ }).first().click();
+    await page
+      .getByRole('button', { name: /Climate Action/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/categories=climate_action/);
     await expect(page.getByText('Category: Climate Action')).toBeVisible();
-    await expect(page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` }),
+    ).toBeVisible();
     await expect(page.getByText(homeTexts.badgeMatching)).toBeVisible();
     await page.getByRole('button', { name: homeTexts.clearAll, exact: true }).click();
     await expect(page).not.toHaveURL(/categories=/);
     await expect(page.getByText('Category: Climate Action')).toHaveCount(0);
   });
 
-  test('restores filters from the URL and filters by country, keeping ALL organizations', async ({ page, request }) => {
+  test('restores filters from the URL and filters by country, keeping ALL organizations', async ({
+    page,
+    request,
+  }) => {
     const expected = await listTotal(request, 'country=KE');
     await page.goto('/?country=KE');
-    await expect(page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` }),
+    ).toBeVisible();
     await expect(page.getByRole('combobox')).toHaveValue('KE');
     await page.getByRole('combobox').selectOption('all');
     await expect(page).not.toHaveURL(/country=/);
@@ -55,7 +73,10 @@ test.describe('home: the directory', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('loads more as the visitor scrolls while holding a bounded number of cards', async ({ page, request }) => {
+  test('loads more as the visitor scrolls while holding a bounded number of cards', async ({
+    page,
+    request,
+  }) => {
     const total = await listTotal(request);
     expect(total).toBeGreaterThan(1000);
     await page.goto('/');

@@ -15,7 +15,12 @@ test.describe('static pages and layout', () => {
   test('FAQ groups questions and opens one answer at a time', async ({ page }) => {
     await page.goto('/faq');
     await expect(page).toHaveTitle(/FAQ/);
-    for (const group of ['General Questions', 'Submission Process', 'Organization Management', 'Pricing & Costs']) {
+    for (const group of [
+      'General Questions',
+      'Submission Process',
+      'Organization Management',
+      'Pricing & Costs',
+    ]) {
       await expect(page.getByRole('heading', { name: group })).toBeVisible();
     }
     const main = page.getByRole('main');

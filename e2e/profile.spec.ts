@@ -11,7 +11,13 @@ test.describe('organization profile', () => {
     await page.goto(`/organizations/${organization.id}`);
     await expect(page).toHaveTitle(detailTexts.title(organization.name));
     await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
-    for (const heading of [detailTexts.about, detailTexts.details, detailTexts.categories, detailTexts.companyProperties, detailTexts.info]) {
+    for (const heading of [
+      detailTexts.about,
+      detailTexts.details,
+      detailTexts.categories,
+      detailTexts.companyProperties,
+      detailTexts.info,
+    ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByText(detailTexts.jumpTo)).toBeVisible();
@@ -49,7 +55,9 @@ test.describe('organization profile', () => {
     const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
     const html = await (await request.get(`/organizations/${summary.id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${summary.name} - Scaling Impact">`);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/demo\//);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/demo\//,
+    );
     expect(html).toContain('"@type":"Organization"');
   });
 });

@@ -8,9 +8,15 @@ if (!existsSync(CHROMIUM)) {
   const command = 'apt-get update && apt-get install -y chromium';
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing for the browser tests. Install it with:\n  sudo sh -c '${command}'`);
+    console.error(
+      `Chromium is missing for the browser tests. Install it with:\n  sudo sh -c '${command}'`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing: running ${command}`);
-  execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, shell: '/bin/sh' });
+  execSync(command, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    shell: '/bin/sh',
+  });
 }

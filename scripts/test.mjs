@@ -28,7 +28,11 @@ if (run('typecheck and lint', 'npm', ['run', 'check'])) passed += 1;
 else failed += 1;
 
 run('unit, component and API tests', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsDir}/vitest.json`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsDir}/vitest.json`,
 ]);
 const vitest = readJson(`${resultsDir}/vitest.json`);
 if (vitest) {
@@ -37,7 +41,8 @@ if (vitest) {
 } else failed += 1;
 
 const browserReady =
-  run('browser availability', 'node', ['scripts/ensure-chromium.mjs']) && run('web build', 'npm', ['run', 'build']);
+  run('browser availability', 'node', ['scripts/ensure-chromium.mjs']) &&
+  run('web build', 'npm', ['run', 'build']);
 if (browserReady) {
   run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${resultsDir}/playwright.json`,

@@ -51,7 +51,8 @@ export default defineConfig({
               // many tiny ones; code only lazy routes use stays in their own chunks.
               name: 'core',
               test: (id: string) =>
-                id.includes('rolldown/runtime') || ((coreLibraries.test(id) || coreSources.test(id)) && !notOnFirstLoad.test(id)),
+                id.includes('rolldown/runtime') ||
+                ((coreLibraries.test(id) || coreSources.test(id)) && !notOnFirstLoad.test(id)),
             },
           ],
         },

@@ -8,9 +8,14 @@ describe('POST /api/newsletter', () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
-  const subscribe = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
+  const subscribe = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
   const stored = async () =>
-    ((await ctx.database.db.execute(sql`select email from newsletter_subscribers order by email`)) as unknown as { rows: { email: string }[] }).rows.map((row) => row.email);
+    (
+      (await ctx.database.db.execute(
+        sql`select email from newsletter_subscribers order by email`,
+      )) as unknown as { rows: { email: string }[] }
+    ).rows.map((row) => row.email);
 
   it('stores a valid address once, however often and however it is capitalised', async () => {
     expect((await subscribe({ email: 'Ada@Example.org' })).statusCode).toBe(200);

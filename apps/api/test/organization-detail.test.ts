@@ -22,7 +22,10 @@ describe('GET /api/organizations/:id', () => {
   afterAll(() => ctx.close());
 
   it('returns the whole profile with categories in the owner’s order', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/organizations/${publishedId}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${publishedId}`,
+    });
     expect(response.statusCode).toBe(200);
     const organization = response.json().data as Organization;
     expect(organization).toMatchObject({
@@ -41,7 +44,9 @@ describe('GET /api/organizations/:id', () => {
     const id = randomUUID();
     const response = await ctx.app.inject({ method: 'GET', url: `/api/organizations/${id}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Organization with ID "${id}" not found` } });
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: `Organization with ID "${id}" not found` },
+    });
   });
 
   it('answers 404 for an id that is not a UUID, never 500', async () => {

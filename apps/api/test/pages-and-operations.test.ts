@@ -22,7 +22,9 @@ describe('server-rendered heads, sitemap and operations', () => {
   it('puts the home title, description, canonical URL and OpenGraph tags in the HTML', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>Scaling Impact | Discover Mission-Driven Organizations Building Bold Ideas</title>');
+    expect(response.body).toContain(
+      '<title>Scaling Impact | Discover Mission-Driven Organizations Building Bold Ideas</title>',
+    );
     expect(response.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/">`);
     expect(response.body).toContain('<meta property="og:title"');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -33,12 +35,19 @@ describe('server-rendered heads, sitemap and operations', () => {
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('<title>River &lt;Commons&gt; &amp; Co - Scaling Impact</title>');
-    expect(html).toContain(`<meta property="og:image" content="${TEST_PUBLIC_URL}/uploads/banner.webp">`);
+    expect(html).toContain(
+      `<meta property="og:image" content="${TEST_PUBLIC_URL}/uploads/banner.webp">`,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain('<Commons>');
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
     const data = JSON.parse(jsonLd!);
-    expect(data).toMatchObject({ '@type': 'Organization', name: 'River <Commons> & Co', logo: `${TEST_PUBLIC_URL}/uploads/logo.webp`, sameAs: ['https://river.example.org'] });
+    expect(data).toMatchObject({
+      '@type': 'Organization',
+      name: 'River <Commons> & Co',
+      logo: `${TEST_PUBLIC_URL}/uploads/logo.webp`,
+      sameAs: ['https://river.example.org'],
+    });
   });
 
   it('answers 404 with the not-found title for an unknown profile and an unknown path', async () => {
@@ -70,7 +79,11 @@ describe('server-rendered heads, sitemap and operations', () => {
   it('reports liveness and readiness, and carries a request id', async () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toEqual({ status: 'ok' });
-    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz', headers: { 'x-request-id': 'abc-123' } });
+    const ready = await ctx.app.inject({
+      method: 'GET',
+      url: '/readyz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers['x-request-id']).toBe('abc-123');
   });
@@ -79,6 +92,13 @@ describe('server-rendered heads, sitemap and operations', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/organizations', '/api/organizations/{id}', '/api/categories', '/api/newsletter']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/organizations',
+        '/api/organizations/{id}',
+        '/api/categories',
+        '/api/newsletter',
+      ]),
+    );
   });
 });

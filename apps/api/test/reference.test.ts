@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryGroupIds, type Category, type CategoryGroup, type Country, type FaqItem } from '@si/contracts';
+import {
+  categoryGroupIds,
+  type Category,
+  type CategoryGroup,
+  type Country,
+  type FaqItem,
+} from '@si/contracts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 describe('reference data', () => {
@@ -46,7 +52,9 @@ describe('reference data', () => {
     const faqs = await get<FaqItem[]>('/api/faqs');
     expect(faqs).toHaveLength(9);
     for (const category of ['general', 'submission', 'organization', 'pricing']) {
-      expect(faqs.some((faq) => faq.categories.includes(category as FaqItem['categories'][number]))).toBe(true);
+      expect(
+        faqs.some((faq) => faq.categories.includes(category as FaqItem['categories'][number])),
+      ).toBe(true);
     }
     const answers = faqs.map((faq) => faq.answer).join(' ');
     expect(answers).toMatch(/no approval/i);

@@ -20,7 +20,8 @@ function collect(key, files = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('No entry chunk in dist/.vite/manifest.json');
-if (!manifest[HOME_ROUTE_MODULE]) throw new Error(`No chunk for ${HOME_ROUTE_MODULE} in the manifest`);
+if (!manifest[HOME_ROUTE_MODULE])
+  throw new Error(`No chunk for ${HOME_ROUTE_MODULE} in the manifest`);
 
 const files = collect(HOME_ROUTE_MODULE, collect(entryKey));
 let total = 0;

@@ -18,17 +18,28 @@ describe('api client', () => {
       'fetch',
       vi
         .fn()
-        .mockResolvedValueOnce(new Response(JSON.stringify({ data: { ok: true } }), { status: 200 }))
         .mockResolvedValueOnce(
-          new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Organization with ID "x" not found' } }), {
-            status: 404,
-          }),
+          new Response(JSON.stringify({ data: { ok: true } }), { status: 200 }),
+        )
+        .mockResolvedValueOnce(
+          new Response(
+            JSON.stringify({
+              error: { code: 'NOT_FOUND', message: 'Organization with ID "x" not found' },
+            }),
+            {
+              status: 404,
+            },
+          ),
         ),
     );
     await expect(apiData('/site')).resolves.toEqual({ ok: true });
     const error = await apiData('/organizations/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Organization with ID "x" not found' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Organization with ID "x" not found',
+    });
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { ConnectLinks, connectLinks } from '../src/features/organization-profile/components/connect-links';
+import {
+  ConnectLinks,
+  connectLinks,
+} from '../src/features/organization-profile/components/connect-links';
 
 describe('Connect links', () => {
   it('renders only URLs with the http: or https: protocol', () => {
@@ -35,7 +38,14 @@ describe('Connect links', () => {
 
   it('renders nothing when no link is usable', () => {
     const { container } = render(
-      <ConnectLinks organization={{ websiteUrl: 'data:text/html,hi', linkedinUrl: '', twitterUrl: null, blogUrl: null }} />,
+      <ConnectLinks
+        organization={{
+          websiteUrl: 'data:text/html,hi',
+          linkedinUrl: '',
+          twitterUrl: null,
+          blogUrl: null,
+        }}
+      />,
     );
     expect(container.innerHTML).toBe('');
   });

@@ -6,12 +6,20 @@ import {
 
 describe('directory filters in the URL', () => {
   it('reads categories, country and search text', () => {
-    const filters = parseDirectoryFilters(new URLSearchParams('categories=climate_action,education&country=ke&q=water'));
-    expect(filters).toEqual({ country: 'KE', categories: ['climate_action', 'education'], q: 'water' });
+    const filters = parseDirectoryFilters(
+      new URLSearchParams('categories=climate_action,education&country=ke&q=water'),
+    );
+    expect(filters).toEqual({
+      country: 'KE',
+      categories: ['climate_action', 'education'],
+      q: 'water',
+    });
   });
 
   it('treats country=all as no country filter and drops malformed values', () => {
-    const filters = parseDirectoryFilters(new URLSearchParams('country=all&categories=ok_id,Bad-Id,,ok_id'));
+    const filters = parseDirectoryFilters(
+      new URLSearchParams('country=all&categories=ok_id,Bad-Id,,ok_id'),
+    );
     expect(filters).toEqual({ country: null, categories: ['ok_id'], q: '' });
   });
 

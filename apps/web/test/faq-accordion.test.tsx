@@ -5,8 +5,20 @@ import { faqTexts, type FaqItem } from '@si/contracts';
 import { FaqAccordion } from '../src/features/faq/components/faq-accordion';
 
 const items: FaqItem[] = [
-  { id: 'one', question: 'Is there an approval process?', answer: 'No. Sign up, pay, publish.', categories: ['general'], sortOrder: 0 },
-  { id: 'two', question: 'Can I edit my profile?', answer: 'Yes, at any time.', categories: ['general'], sortOrder: 1 },
+  {
+    id: 'one',
+    question: 'Is there an approval process?',
+    answer: 'No. Sign up, pay, publish.',
+    categories: ['general'],
+    sortOrder: 0,
+  },
+  {
+    id: 'two',
+    question: 'Can I edit my profile?',
+    answer: 'Yes, at any time.',
+    categories: ['general'],
+    sortOrder: 1,
+  },
 ];
 
 describe('FaqAccordion', () => {

@@ -1,10 +1,38 @@
 import type { Category, Country, Organization } from '@si/contracts';
 
 export const categories: Category[] = [
-  { id: 'climate_action', name: 'Climate Action', description: 'Cuts emissions.', emoji: '🌱', groupId: 'impact_areas', sortOrder: 0 },
-  { id: 'education', name: 'Education & Learning', description: 'Opens doors.', emoji: '📚', groupId: 'impact_areas', sortOrder: 1 },
-  { id: 'open_source', name: 'Open Source', description: 'Shares code.', emoji: '🔓', groupId: 'work_methods', sortOrder: 0 },
-  { id: 'nonprofit', name: 'Nonprofit', description: 'Not for profit.', emoji: '💚', groupId: 'company_properties', sortOrder: 0 },
+  {
+    id: 'climate_action',
+    name: 'Climate Action',
+    description: 'Cuts emissions.',
+    emoji: '🌱',
+    groupId: 'impact_areas',
+    sortOrder: 0,
+  },
+  {
+    id: 'education',
+    name: 'Education & Learning',
+    description: 'Opens doors.',
+    emoji: '📚',
+    groupId: 'impact_areas',
+    sortOrder: 1,
+  },
+  {
+    id: 'open_source',
+    name: 'Open Source',
+    description: 'Shares code.',
+    emoji: '🔓',
+    groupId: 'work_methods',
+    sortOrder: 0,
+  },
+  {
+    id: 'nonprofit',
+    name: 'Nonprofit',
+    description: 'Not for profit.',
+    emoji: '💚',
+    groupId: 'company_properties',
+    sortOrder: 0,
+  },
 ];
 
 export const categoriesById = new Map(categories.map((category) => [category.id, category]));

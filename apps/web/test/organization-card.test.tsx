@@ -4,8 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { OrganizationCard } from '../src/features/directory/components/organization-card';
 import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
 
-function renderCard(overrides: Parameters<typeof makeOrganization>[0] = {}, activeCategoryIds: string[] = []) {
-  const { id, name, description, logo, categoryIds, country, location } = makeOrganization(overrides);
+function renderCard(
+  overrides: Parameters<typeof makeOrganization>[0] = {},
+  activeCategoryIds: string[] = [],
+) {
+  const { id, name, description, logo, categoryIds, country, location } =
+    makeOrganization(overrides);
   return render(
     <MemoryRouter>
       <OrganizationCard
@@ -52,7 +56,10 @@ describe('OrganizationCard', () => {
   it('fills the badges of the active filter and outlines the others', () => {
     const { container } = renderCard({}, ['education']);
     const variants = Object.fromEntries(
-      [...container.querySelectorAll('[data-variant]')].map((badge) => [badge.textContent, badge.getAttribute('data-variant')]),
+      [...container.querySelectorAll('[data-variant]')].map((badge) => [
+        badge.textContent,
+        badge.getAttribute('data-variant'),
+      ]),
     );
     expect(variants['📚Education & Learning']).toBe('filled');
     expect(variants['🌱Climate Action']).toBe('outlined');

@@ -8,7 +8,11 @@ import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
 function renderProfile(overrides: Parameters<typeof makeOrganization>[0] = {}) {
   return render(
     <MemoryRouter>
-      <OrganizationProfile organization={makeOrganization(overrides)} categoriesById={categoriesById} countriesByCode={countriesByCode} />
+      <OrganizationProfile
+        organization={makeOrganization(overrides)}
+        categoriesById={categoriesById}
+        countriesByCode={countriesByCode}
+      />
     </MemoryRouter>,
   );
 }
@@ -18,8 +22,12 @@ describe('OrganizationProfile', () => {
     renderProfile({ categoriesDetails: { education: 'We run reading clubs.' } });
     const sections = screen.getAllByTestId('category-section');
     const climate = sections.find((section) => section.id === 'category-climate_action');
-    expect(climate?.textContent).toContain(detailTexts.defaultCategorySentence('Aireandino Sensor Lab', 'Climate Action'));
-    expect(climate?.textContent).toContain('Aireandino Sensor Lab is committed to excellence in the field of Climate Action.');
+    expect(climate?.textContent).toContain(
+      detailTexts.defaultCategorySentence('Aireandino Sensor Lab', 'Climate Action'),
+    );
+    expect(climate?.textContent).toContain(
+      'Aireandino Sensor Lab is committed to excellence in the field of Climate Action.',
+    );
     const education = sections.find((section) => section.id === 'category-education');
     expect(education?.textContent).toContain('We run reading clubs.');
   });
@@ -27,7 +35,10 @@ describe('OrganizationProfile', () => {
   it('orders the category sections by categoriesOrder and keeps company properties apart', () => {
     renderProfile({ categoriesOrder: { education: 0, climate_action: 1 } });
     const sections = screen.getAllByTestId('category-section');
-    expect(sections.map((section) => section.id)).toEqual(['category-education', 'category-climate_action']);
+    expect(sections.map((section) => section.id)).toEqual([
+      'category-education',
+      'category-climate_action',
+    ]);
     const properties = screen.getByRole('region', { name: detailTexts.companyProperties });
     expect(within(properties).getByText('Nonprofit')).toBeTruthy();
   });
@@ -60,6 +71,10 @@ describe('OrganizationProfile', () => {
     const hrefs = within(jump)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['#category-climate_action', '#category-education', '#category-nonprofit']);
+    expect(hrefs).toEqual([
+      '#category-climate_action',
+      '#category-education',
+      '#category-nonprofit',
+    ]);
   });
 });

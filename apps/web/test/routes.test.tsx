@@ -8,7 +8,9 @@ import { createQueryClient } from '../src/lib/query-client';
 import { categories, countries, makeOrganization } from './fixtures';
 
 function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 /** A fake API answering the endpoints the public pages call. */
@@ -22,7 +24,9 @@ function stubApi(overrides: Record<string, () => Promise<Response>> = {}) {
       case '/api/categories':
         return json({ data: categories });
       case '/api/category-groups':
-        return json({ data: [{ id: 'impact_areas', name: 'Impact Areas', emoji: '🌍', sortOrder: 0 }] });
+        return json({
+          data: [{ id: 'impact_areas', name: 'Impact Areas', emoji: '🌍', sortOrder: 0 }],
+        });
       case '/api/countries':
       case '/api/organizations/active-countries':
         return json({ data: countries });
@@ -80,13 +84,18 @@ describe('public routes', () => {
     renderAt('/organizations/not-a-uuid');
     expect(await screen.findByRole('heading', { name: detailTexts.notFoundHeading })).toBeTruthy();
     expect(screen.getByText(detailTexts.notFoundBody('not-a-uuid'))).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/organizations/not-a-uuid'))).toBe(false);
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).includes('/organizations/not-a-uuid')),
+    ).toBe(false);
     expect(document.title).toBe(detailTexts.notFoundTitle);
   });
 
   it('shows Organization Not Found when the API answers 404', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    stubApi({ [`/api/organizations/${id}`]: () => json({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404) });
+    stubApi({
+      [`/api/organizations/${id}`]: () =>
+        json({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404),
+    });
     renderAt(`/organizations/${id}`);
     expect(await screen.findByText(detailTexts.notFoundBody(id))).toBeTruthy();
   });
@@ -103,7 +112,9 @@ describe('public routes', () => {
   it('renders the directory with the formatted count and the cards', async () => {
     stubApi();
     renderAt('/?categories=climate_action');
-    expect(await screen.findByRole('heading', { name: homeTexts.gridHeading('1,284') })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: homeTexts.gridHeading('1,284') }),
+    ).toBeTruthy();
     expect(screen.getByTestId('organization-grid')).toBeTruthy();
     expect(screen.getAllByTestId('organization-card')).toHaveLength(1);
     expect(screen.getByText(homeTexts.categoryChip('Climate Action'))).toBeTruthy();
@@ -115,7 +126,9 @@ describe('public routes', () => {
     stubApi();
     const queryClient = createQueryClient();
     const router = createMemoryRouter(createRoutes(queryClient), {
-      initialEntries: [{ pathname: '/organizations', state: { message: 'Organization deleted successfully' } }],
+      initialEntries: [
+        { pathname: '/organizations', state: { message: 'Organization deleted successfully' } },
+      ],
     });
     render(
       <QueryClientProvider client={queryClient}>

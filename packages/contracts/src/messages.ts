@@ -71,7 +71,8 @@ export const faqTexts = {
 
 export const sessionTexts = {
   referenceLoadFailed: 'Unable to load data. Please check your connection and try again.',
-  referenceUnauthorized: 'Authentication required. Please wait while we complete the sign-in process.',
+  referenceUnauthorized:
+    'Authentication required. Please wait while we complete the sign-in process.',
 } as const;
 
 export const footerTexts = {

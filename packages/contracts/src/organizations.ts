@@ -55,7 +55,14 @@ const commaList = (item: z.ZodType<string, string>, max: number) =>
   z
     .string()
     .max(2000)
-    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(item).max(max, `At most ${max} categories can be combined`));
 
 /** Query of GET /api/organizations. Every value arrives as a string. */

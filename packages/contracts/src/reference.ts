@@ -38,7 +38,9 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 /** ISO 3166-1 alpha-2 code, or ALL for organizations that work in every country. */
-export const CountryCode = z.string().regex(/^(?:[A-Z]{2}|ALL)$/, 'Country codes are ISO 3166-1 alpha-2, or ALL');
+export const CountryCode = z
+  .string()
+  .regex(/^(?:[A-Z]{2}|ALL)$/, 'Country codes are ISO 3166-1 alpha-2, or ALL');
 
 export const Country = z.object({
   code: CountryCode,

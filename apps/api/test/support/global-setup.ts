@@ -19,7 +19,9 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
     await admin.end();
-    const template = await openDatabase({ databaseUrl: withDatabase(serverUrl, TEMPLATE_DATABASE) });
+    const template = await openDatabase({
+      databaseUrl: withDatabase(serverUrl, TEMPLATE_DATABASE),
+    });
     await template.migrate();
     await syncReferenceData(template.db);
     await template.close();

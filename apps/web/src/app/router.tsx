@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, useLocation, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { homeLoader, organizationLoader } from './routes/loaders';
 import { PageFallback } from './routes/page-fallback';
@@ -12,8 +18,11 @@ function OrganizationsRedirect() {
 }
 
 /** The home page fetches its own filtered lists: a query-string change must not re-run the loader. */
-const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+const revalidateOnPathChange: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false);
 
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
@@ -42,10 +51,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
             },
-            { path: 'about', loader: pageLoader('sitePageLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/about') },
-            { path: 'contact', loader: pageLoader('sitePageLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/contact') },
-            { path: 'faq', loader: pageLoader('faqLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/faq') },
-            { path: 'privacy', loader: pageLoader('siteInfoLoader'), HydrateFallback: PageFallback, lazy: () => import('./routes/privacy') },
+            {
+              path: 'about',
+              loader: pageLoader('sitePageLoader'),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/about'),
+            },
+            {
+              path: 'contact',
+              loader: pageLoader('sitePageLoader'),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/contact'),
+            },
+            {
+              path: 'faq',
+              loader: pageLoader('faqLoader'),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/faq'),
+            },
+            {
+              path: 'privacy',
+              loader: pageLoader('siteInfoLoader'),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/privacy'),
+            },
             { path: '*', HydrateFallback: PageFallback, lazy: () => import('./routes/not-found') },
           ],
         },

@@ -24,7 +24,8 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
-const networkErrorMessage = 'Unable to reach the server. Please check your connection and try again.';
+const networkErrorMessage =
+  'Unable to reach the server. Please check your connection and try again.';
 
 type QueryValue = string | number | undefined | null;
 
@@ -56,7 +57,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
  * Calls the API and returns its parsed JSON body ({ data } or { data, meta }).
  * Throws ApiError for 4xx/5xx answers (with the server's code and message) and for network failures.
  */
-export async function apiRequest<TBody>(path: string, options: ApiRequestOptions = {}): Promise<TBody> {
+export async function apiRequest<TBody>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<TBody> {
   const { method = 'GET', query, body, signal } = options;
   let response: Response;
   try {
@@ -84,14 +88,19 @@ export async function apiRequest<TBody>(path: string, options: ApiRequestOptions
     throw new ApiError(
       response.status,
       'HTTP_ERROR',
-      response.status >= 500 ? apiMessages.internal : `Request failed with status ${response.status}`,
+      response.status >= 500
+        ? apiMessages.internal
+        : `Request failed with status ${response.status}`,
     );
   }
   return parsed as TBody;
 }
 
 /** GET or POST returning the `data` of a `{ data }` body. */
-export async function apiData<TData>(path: string, options: ApiRequestOptions = {}): Promise<TData> {
+export async function apiData<TData>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<TData> {
   const body = await apiRequest<{ data: TData }>(path, options);
   return body.data;
 }

@@ -20,7 +20,10 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   }
   return useSyncExternalStore(
     subscribe,
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : serverValue),
+    () =>
+      typeof window !== 'undefined' && window.matchMedia
+        ? window.matchMedia(query).matches
+        : serverValue,
     () => serverValue,
   );
 }

@@ -61,10 +61,18 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo }: Mobile
             </ul>
           </nav>
           <div className="flex flex-col gap-2 border-t border-line p-4">
-            <Link to={accountLinks.login.to} onClick={close} className={buttonClasses('secondary', 'md', 'w-full')}>
+            <Link
+              to={accountLinks.login.to}
+              onClick={close}
+              className={buttonClasses('secondary', 'md', 'w-full')}
+            >
               {accountLinks.login.label}
             </Link>
-            <Link to={accountLinks.signup.to} onClick={close} className={buttonClasses('primary', 'md', 'w-full')}>
+            <Link
+              to={accountLinks.signup.to}
+              onClick={close}
+              className={buttonClasses('primary', 'md', 'w-full')}
+            >
               {accountLinks.signup.label}
             </Link>
           </div>

@@ -27,7 +27,10 @@ export function ScrollManager() {
     window.history.scrollRestoration = 'manual';
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].filter(([key]) => key !== 'default').slice(-50)));
+        sessionStorage.setItem(
+          STORAGE_KEY,
+          JSON.stringify([...positions].filter(([key]) => key !== 'default').slice(-50)),
+        );
       } catch {
         // Storage can be full or disabled: positions then last for this tab's session only.
       }

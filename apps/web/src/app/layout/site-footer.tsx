@@ -12,7 +12,10 @@ export default function SiteFooter() {
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid w-full max-w-content gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_0.8fr_1.4fr] lg:px-8">
         <div className="flex flex-col gap-3">
-          <Link to="/" className="flex min-h-touch w-fit items-center gap-2.5 rounded-control font-semibold text-ink">
+          <Link
+            to="/"
+            className="flex min-h-touch w-fit items-center gap-2.5 rounded-control font-semibold text-ink"
+          >
             <LogoMark className="size-8" />
             <span className="text-lg tracking-tight">{siteName}</span>
           </Link>

@@ -24,7 +24,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
       <div className="mx-auto flex h-16 w-full max-w-content items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink">
+        <Link
+          to="/"
+          className="flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink"
+        >
           <LogoMark className="size-8" />
           <span className="text-lg tracking-tight">{siteName}</span>
         </Link>

@@ -24,15 +24,19 @@ export function Component() {
       <div className="grid gap-12 lg:grid-cols-2">
         <ProseSection id="mission" title="Our mission">
           <p>
-            Bold ideas need people and resources to grow. We make it easy to discover the organizations building them,
-            understand how they work, and reach out.
+            Bold ideas need people and resources to grow. We make it easy to discover the
+            organizations building them, understand how they work, and reach out.
           </p>
-          <p>Every profile tells a story: the mission, the culture, the way the organization scales its change.</p>
+          <p>
+            Every profile tells a story: the mission, the culture, the way the organization scales
+            its change.
+          </p>
         </ProseSection>
         <ProseSection id="story" title="Our story">
           <p>
-            Scaling Impact was started by people from education and hiring who kept meeting the same problem: great
-            organizations were hard to find, and the people who wanted to help them did not know where to look.
+            Scaling Impact was started by people from education and hiring who kept meeting the same
+            problem: great organizations were hard to find, and the people who wanted to help them
+            did not know where to look.
           </p>
           <p>So we built one place for both, calm to browse and quick to share.</p>
         </ProseSection>

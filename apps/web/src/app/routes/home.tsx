@@ -11,5 +11,7 @@ export function Component() {
   const groups = useCategoryGroups();
   const categories = useCategories();
   const activeCountries = useActiveCountries();
-  return <DirectoryPage groups={groups} categories={categories} activeCountries={activeCountries} />;
+  return (
+    <DirectoryPage groups={groups} categories={categories} activeCountries={activeCountries} />
+  );
 }

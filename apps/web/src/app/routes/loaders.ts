@@ -5,7 +5,10 @@ import {
   organizationsInfiniteQueryOptions,
 } from '../../features/directory/api/get-organizations';
 import { parseDirectoryFilters } from '../../features/directory/hooks/use-directory-filters';
-import { isOrganizationId, organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
+import {
+  isOrganizationId,
+  organizationQueryOptions,
+} from '../../features/organization-profile/api/get-organization';
 import { activeCountriesQueryOptions } from '../../features/reference/api/get-active-countries';
 import { categoriesQueryOptions } from '../../features/reference/api/get-categories';
 import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';
@@ -34,7 +37,9 @@ export const organizationLoader =
   ({ params }: LoaderFunctionArgs) => {
     const orgId = params.orgId ?? '';
     return primeQueries([
-      isOrganizationId(orgId) ? queryClient.prefetchQuery(organizationQueryOptions(orgId)) : Promise.resolve(),
+      isOrganizationId(orgId)
+        ? queryClient.prefetchQuery(organizationQueryOptions(orgId))
+        : Promise.resolve(),
       queryClient.prefetchQuery(categoriesQueryOptions()),
       queryClient.prefetchQuery(countriesQueryOptions()),
     ]);

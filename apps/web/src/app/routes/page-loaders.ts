@@ -11,7 +11,10 @@ export const faqLoader = (queryClient: QueryClient) => () =>
   primeQueries([queryClient.prefetchQuery(faqsQueryOptions())]);
 
 export const sitePageLoader = (queryClient: QueryClient) => () =>
-  primeQueries([queryClient.prefetchQuery(faqsQueryOptions()), queryClient.prefetchQuery(siteInfoQueryOptions())]);
+  primeQueries([
+    queryClient.prefetchQuery(faqsQueryOptions()),
+    queryClient.prefetchQuery(siteInfoQueryOptions()),
+  ]);
 
 export const siteInfoLoader = (queryClient: QueryClient) => () =>
   primeQueries([queryClient.prefetchQuery(siteInfoQueryOptions())]);

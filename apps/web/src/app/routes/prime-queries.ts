@@ -6,7 +6,10 @@ export const LOADER_MAX_WAIT_MS = 2500;
  * a slow or failing API (retried in the background) shows the page's skeletons and error
  * states instead of holding the navigation.
  */
-export async function primeQueries(prefetches: Array<Promise<unknown>>, maxWaitMs = LOADER_MAX_WAIT_MS): Promise<null> {
+export async function primeQueries(
+  prefetches: Array<Promise<unknown>>,
+  maxWaitMs = LOADER_MAX_WAIT_MS,
+): Promise<null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, maxWaitMs);

@@ -20,8 +20,8 @@ export function Component() {
         <div>
           <h2 className="font-semibold">Your data is protected</h2>
           <p className="mt-1">
-            We collect only what we need to run the directory, we never sell personal data, and you can ask us to
-            delete it at any time.
+            We collect only what we need to run the directory, we never sell personal data, and you
+            can ask us to delete it at any time.
           </p>
         </div>
       </aside>
@@ -29,41 +29,54 @@ export function Component() {
       <div className="flex flex-col gap-10">
         <ProseSection id="collect" title="What we collect">
           <p>
-            Account details you give us (name, email address and sign-in method), the organization profiles you publish,
-            your subscription status, and the email address you give for our newsletter.
+            Account details you give us (name, email address and sign-in method), the organization
+            profiles you publish, your subscription status, and the email address you give for our
+            newsletter.
           </p>
-          <p>We keep technical logs (such as IP address and browser) for security, for a limited time.</p>
+          <p>
+            We keep technical logs (such as IP address and browser) for security, for a limited
+            time.
+          </p>
         </ProseSection>
         <ProseSection id="use" title="How we use it">
           <p>
-            To run your account and your profile, to process payments through our payment provider, to send the emails
-            you ask for, and to keep the service safe. Organization profiles are public by design: that is what they are
-            for.
+            To run your account and your profile, to process payments through our payment provider,
+            to send the emails you ask for, and to keep the service safe. Organization profiles are
+            public by design: that is what they are for.
           </p>
         </ProseSection>
         <ProseSection id="cookies" title="Cookies">
-          <p>We use one essential cookie to keep you signed in. We do not use advertising or tracking cookies.</p>
+          <p>
+            We use one essential cookie to keep you signed in. We do not use advertising or tracking
+            cookies.
+          </p>
         </ProseSection>
         <ProseSection id="sharing" title="Who we share it with">
           <p>
-            Only the service providers that help us run the directory (hosting, email and payments), under data-protection
-            agreements. We never sell personal data.
+            Only the service providers that help us run the directory (hosting, email and payments),
+            under data-protection agreements. We never sell personal data.
           </p>
         </ProseSection>
         <ProseSection id="deletion" title="Data deletion requests">
           <p>
-            To have your personal data deleted, email <SupportEmailLink subject={subject} /> with the subject line{' '}
-            {subject ? <strong className="font-semibold text-ink">{`"${subject}"`}</strong> : 'given on this page'}.
+            To have your personal data deleted, email <SupportEmailLink subject={subject} /> with
+            the subject line{' '}
+            {subject ? (
+              <strong className="font-semibold text-ink">{`"${subject}"`}</strong>
+            ) : (
+              'given on this page'
+            )}
+            .
           </p>
           <p>
-            We process every request within 30 days and send you a confirmation once your data is deleted. You can also
-            delete your account yourself from your account settings.
+            We process every request within 30 days and send you a confirmation once your data is
+            deleted. You can also delete your account yourself from your account settings.
           </p>
         </ProseSection>
         <ProseSection id="rights" title="Your rights">
           <p>
-            You can ask to see, correct, export or delete your personal data, and object to how we use it. Write to us
-            and we will answer within 30 days.
+            You can ask to see, correct, export or delete your personal data, and object to how we
+            use it. Write to us and we will answer within 30 days.
           </p>
         </ProseSection>
       </div>

@@ -10,7 +10,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-on-brand hover:bg-brand-strong',
-  secondary: 'border border-line-strong bg-surface text-ink hover:border-brand hover:text-brand-ink',
+  secondary:
+    'border border-line-strong bg-surface text-ink hover:border-brand hover:text-brand-ink',
   ghost: 'text-ink hover:bg-sunken',
   quiet: 'text-brand-ink underline-offset-4 hover:underline',
 };
@@ -22,7 +23,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Classes of a button, for <button> and for links that look like buttons. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
   return cx(base, variants[variant], sizes[size], extra);
 }
 
@@ -31,6 +36,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -12,7 +12,14 @@ export interface CategoryBadgeProps {
 }
 
 /** A category shown as a pill in its group's colour. */
-export function CategoryBadge({ emoji, name, groupId, variant = 'filled', size = 'sm', className }: CategoryBadgeProps) {
+export function CategoryBadge({
+  emoji,
+  name,
+  groupId,
+  variant = 'filled',
+  size = 'sm',
+  className,
+}: CategoryBadgeProps) {
   return (
     <span
       data-group={groupId}

@@ -44,7 +44,9 @@ export function StatusCard({
           {icon}
         </span>
       ) : null}
-      <Heading className={cx('text-xl font-semibold', tone === 'danger' ? 'text-danger-ink' : 'text-ink')}>
+      <Heading
+        className={cx('text-xl font-semibold', tone === 'danger' ? 'text-danger-ink' : 'text-ink')}
+      >
         {title}
       </Heading>
       {children ? <div className="max-w-prose text-ink-muted">{children}</div> : null}

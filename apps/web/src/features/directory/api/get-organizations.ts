@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import {
   ORGANIZATION_LIST_DEFAULT_LIMIT,
   type OrganizationListMeta,
@@ -23,7 +28,10 @@ export interface GetOrganizationsParams extends Partial<DirectoryFilters> {
   limit?: number;
 }
 
-export function getOrganizations(params: GetOrganizationsParams, signal?: AbortSignal): Promise<OrganizationPage> {
+export function getOrganizations(
+  params: GetOrganizationsParams,
+  signal?: AbortSignal,
+): Promise<OrganizationPage> {
   const { country, categories, q, cursor, limit = ORGANIZATION_LIST_DEFAULT_LIMIT } = params;
   return apiRequest<OrganizationPage>('/organizations', {
     signal,
@@ -64,5 +72,6 @@ export function useOrganizations(filters: DirectoryFilters) {
 export const countryFacetsQueryOptions = (country: string | null) =>
   queryOptions({
     queryKey: ['organizations', 'facets', { country }],
-    queryFn: async ({ signal }) => (await getOrganizations({ country, limit: 1 }, signal)).meta.facets,
+    queryFn: async ({ signal }) =>
+      (await getOrganizations({ country, limit: 1 }, signal)).meta.facets,
   });

@@ -10,7 +10,12 @@ export interface ActiveFilterChipsProps {
 }
 
 /** The selected categories as removable chips 'Category: {name}', with 'Clear All'. */
-export function ActiveFilterChips({ selected, categoriesById, onRemove, onClear }: ActiveFilterChipsProps) {
+export function ActiveFilterChips({
+  selected,
+  categoriesById,
+  onRemove,
+  onClear,
+}: ActiveFilterChipsProps) {
   if (selected.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">

@@ -15,7 +15,10 @@ export function AddOrganizationCard({ to = '/signup' }: { to?: string }) {
     <Link to={to} className="flip" data-testid="add-organization-card">
       <div className="flip-inner">
         <div className="flip-face flip-front items-center justify-center border-dashed border-line-strong bg-sunken text-center">
-          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-pill bg-brand text-on-brand">
+          <span
+            aria-hidden="true"
+            className="flex size-14 items-center justify-center rounded-pill bg-brand text-on-brand"
+          >
             <PlusIcon className="size-7" />
           </span>
           <h3 className="mt-4 text-xl font-semibold text-ink">{homeTexts.addCardFront}</h3>

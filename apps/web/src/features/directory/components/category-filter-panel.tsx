@@ -26,8 +26,18 @@ export interface CategoryFilterPanelProps {
 
 /** 'Filter by Categories': the categories grouped by category group, each a toggle. */
 export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
-  const { groups, categories, isPending, isError, selected, facets, availability, matchCount, onToggle, onClear } =
-    props;
+  const {
+    groups,
+    categories,
+    isPending,
+    isError,
+    selected,
+    facets,
+    availability,
+    matchCount,
+    onToggle,
+    onClear,
+  } = props;
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   const open = openChoice ?? isDesktop;
@@ -76,7 +86,12 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
         ) : (
           <div className="flex flex-col gap-5 lg:gap-3">
             {selected.length > 0 ? (
-              <Button variant="secondary" size="sm" onClick={onClear} className="self-start sm:hidden">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={onClear}
+                className="self-start sm:hidden"
+              >
                 {homeTexts.clearAllFilters}
               </Button>
             ) : null}

@@ -15,7 +15,13 @@ export interface CategoryToggleProps {
 }
 
 /** A category filter pill: emoji, name and count; its description shows on hover and keyboard focus. */
-export function CategoryToggle({ category, selected, count, available, onToggle }: CategoryToggleProps) {
+export function CategoryToggle({
+  category,
+  selected,
+  count,
+  available,
+  onToggle,
+}: CategoryToggleProps) {
   const descriptionId = useId();
   const disabled = !available && !selected;
   return (
@@ -31,7 +37,8 @@ export function CategoryToggle({ category, selected, count, available, onToggle 
           selected
             ? 'border-(--group-ink) bg-(--group-soft) text-(--group-ink)'
             : 'border-line bg-surface text-ink hover:border-(--group-line) hover:bg-(--group-soft)',
-          disabled && 'cursor-not-allowed border-dashed opacity-55 hover:border-line hover:bg-surface',
+          disabled &&
+            'cursor-not-allowed border-dashed opacity-55 hover:border-line hover:bg-surface',
         )}
       >
         {selected ? (
@@ -53,11 +60,7 @@ export function CategoryToggle({ category, selected, count, available, onToggle 
           </span>
         ) : null}
       </button>
-      <span
-        role="tooltip"
-        id={descriptionId}
-        className="tip"
-      >
+      <span role="tooltip" id={descriptionId} className="tip">
         {category.description}
         {disabled ? ' Not available in the selected country.' : ''}
       </span>

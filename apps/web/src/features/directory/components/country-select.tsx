@@ -11,8 +11,18 @@ export interface CountrySelectProps {
 }
 
 /** Country filter: only countries that have organizations, plus 'All Countries' (value 'all'). */
-export function CountrySelect({ countries, isPending, isError, value, onChange }: CountrySelectProps) {
-  const unavailable = isPending ? homeTexts.loadingCountries : isError ? homeTexts.errorCountries : null;
+export function CountrySelect({
+  countries,
+  isPending,
+  isError,
+  value,
+  onChange,
+}: CountrySelectProps) {
+  const unavailable = isPending
+    ? homeTexts.loadingCountries
+    : isError
+      ? homeTexts.errorCountries
+      : null;
   const empty = !unavailable && (countries?.length ?? 0) === 0;
   const known = countries?.some((country) => country.code === value) ?? false;
 
@@ -44,8 +54,7 @@ export function CountrySelect({ countries, isPending, isError, value, onChange }
             </>
           )}
         </select>
-        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-ink-muted"
-        />
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-ink-muted" />
       </div>
       {empty ? (
         <p id="country-filter-empty" className="text-sm text-ink-muted">

@@ -27,8 +27,15 @@ export interface DirectoryPageProps {
 
 /** The home page: heading, country filter, search, category panel and the organization grid. */
 export function DirectoryPage({ groups, categories, activeCountries }: DirectoryPageProps) {
-  const { filters, setCountry, toggleCategory, removeCategory, clearCategories, clearAll, setQuery } =
-    useDirectoryFilters();
+  const {
+    filters,
+    setCountry,
+    toggleCategory,
+    removeCategory,
+    clearCategories,
+    clearAll,
+    setQuery,
+  } = useDirectoryFilters();
   const organizations = useOrganizations(filters);
   const availability = useQuery(countryFacetsQueryOptions(filters.country));
   const [message, dismissMessage] = useFlashMessage();

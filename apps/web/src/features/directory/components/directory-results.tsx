@@ -30,14 +30,27 @@ export function DirectoryResults({
   onClearFilters,
   referencePending = false,
 }: DirectoryResultsProps) {
-  const { data, isPending, isError, error, refetch, isPlaceholderData, isFetching, isFetchNextPageError } = query;
+  const {
+    data,
+    isPending,
+    isError,
+    error,
+    refetch,
+    isPlaceholderData,
+    isFetching,
+    isFetchNextPageError,
+  } = query;
   const firstPage = data?.pages[0];
   const total = firstPage?.meta.total;
   const organizations = data?.pages.flatMap((page) => page.data) ?? [];
   const updating = isPlaceholderData && isFetching;
 
   return (
-    <section aria-labelledby="results-heading" aria-busy={isPending || updating} className="flex flex-col gap-5">
+    <section
+      aria-labelledby="results-heading"
+      aria-busy={isPending || updating}
+      className="flex flex-col gap-5"
+    >
       <div className="flex min-h-8 items-center gap-3">
         <h2 id="results-heading" className="text-headline font-semibold tracking-tight">
           {total === undefined ? 'Organizations' : homeTexts.gridHeading(formatCount(total))}
@@ -90,7 +103,10 @@ export function DirectoryResults({
             pauseLoading={isFetchNextPageError || isPlaceholderData}
           />
           {isFetchNextPageError ? (
-            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-4 text-danger-ink">
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-center gap-3 py-4 text-danger-ink"
+            >
               <span>{homeTexts.failedOrganizations}</span>
               <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()}>
                 <RefreshIcon className="size-4" />

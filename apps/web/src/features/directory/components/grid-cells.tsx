@@ -32,7 +32,11 @@ export interface GridLayoutProps {
   cardProps: CardLookups;
 }
 
-export function GridCell({ cell, eager, ...lookups }: { cell: Cell; eager: boolean } & CardLookups) {
+export function GridCell({
+  cell,
+  eager,
+  ...lookups
+}: { cell: Cell; eager: boolean } & CardLookups) {
   if (cell.kind === 'add') {
     return (
       <Suspense fallback={<OrganizationCardSkeleton />}>

@@ -2,7 +2,13 @@ import { homeTexts } from '@si/contracts';
 import { formatCount } from '../../../lib/format-number';
 
 /** 'select categories' when none is chosen; otherwise the match count + 'matching organizations' when above 0. */
-export function MatchBadge({ selectedCount, matchCount }: { selectedCount: number; matchCount: number | undefined }) {
+export function MatchBadge({
+  selectedCount,
+  matchCount,
+}: {
+  selectedCount: number;
+  matchCount: number | undefined;
+}) {
   if (selectedCount === 0) {
     return (
       <span className="rounded-pill bg-sunken px-2.5 py-0.5 text-sm font-semibold text-ink-muted">
@@ -12,7 +18,10 @@ export function MatchBadge({ selectedCount, matchCount }: { selectedCount: numbe
   }
   if (!matchCount) return null;
   return (
-    <span aria-live="polite" className="rounded-pill bg-brand-soft px-2.5 py-0.5 text-sm font-semibold text-brand-ink">
+    <span
+      aria-live="polite"
+      className="rounded-pill bg-brand-soft px-2.5 py-0.5 text-sm font-semibold text-brand-ink"
+    >
       {`${formatCount(matchCount)} ${homeTexts.badgeMatching}`}
     </span>
   );

@@ -17,7 +17,11 @@ export function OrganizationCardSkeleton() {
 /** A static grid of card skeletons for the first load. */
 export function OrganizationGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading organizations" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <div
+      role="status"
+      aria-label="Loading organizations"
+      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+    >
       {Array.from({ length: count }, (_, index) => (
         <OrganizationCardSkeleton key={index} />
       ))}

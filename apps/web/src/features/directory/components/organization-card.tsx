@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRightIcon, MapPinIcon } from '../../../components/ui/icons';
-import { ALL_COUNTRIES_CODE, type Category, type Country, type OrganizationSummary } from '@si/contracts';
+import {
+  ALL_COUNTRIES_CODE,
+  type Category,
+  type Country,
+  type OrganizationSummary,
+} from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { OrganizationLogo } from './organization-logo';
@@ -19,11 +24,20 @@ export interface OrganizationCardProps {
 }
 
 /** 'Location, 🇰🇪 Kenya'; country ALL is left out. */
-export function locationLine(location: string, country: Country | undefined): { text: string; flag: string | null } {
-  const parts = [location.trim(), country && country.code !== ALL_COUNTRIES_CODE ? country.name : '']
+export function locationLine(
+  location: string,
+  country: Country | undefined,
+): { text: string; flag: string | null } {
+  const parts = [
+    location.trim(),
+    country && country.code !== ALL_COUNTRIES_CODE ? country.name : '',
+  ]
     .filter(Boolean)
     .join(', ');
-  return { text: parts, flag: country && country.code !== ALL_COUNTRIES_CODE ? country.flagEmoji : null };
+  return {
+    text: parts,
+    flag: country && country.code !== ALL_COUNTRIES_CODE ? country.flagEmoji : null,
+  };
 }
 
 /** A directory card that flips on hover and keyboard focus; the whole card links to the profile. */
@@ -42,7 +56,10 @@ export function OrganizationCard({
     .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
   const shown = categories.slice(0, MAX_BADGES);
   const hidden = categories.length - shown.length;
-  const place = locationLine(location, country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country));
+  const place = locationLine(
+    location,
+    country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country),
+  );
 
   return (
     <Link to={`/organizations/${id}`} data-testid="organization-card" className="flip">
@@ -52,15 +69,23 @@ export function OrganizationCard({
           <h3 className="mt-4 line-clamp-2 text-xl font-semibold text-ink">{name}</h3>
           <p className="mt-2 line-clamp-3 text-ink-muted">{description}</p>
           {place.text ? (
-            <p aria-hidden="true" className="mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle">
+            <p
+              aria-hidden="true"
+              className="mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle"
+            >
               <MapPinIcon className="size-4 shrink-0" />
               <span className="truncate">{place.text}</span>
             </p>
           ) : null}
         </div>
         <div className="flip-face flip-back">
-          <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">{name}</p>
-          <ul className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden" aria-label="Categories">
+          <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">
+            {name}
+          </p>
+          <ul
+            className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden"
+            aria-label="Categories"
+          >
             {shown.map((category) => (
               <li key={category.id} className="max-w-full">
                 <CategoryBadge
@@ -71,18 +96,27 @@ export function OrganizationCard({
                 />
               </li>
             ))}
-            {hidden > 0 ? <li className="self-center text-sm text-ink-muted">{`+${hidden} more`}</li> : null}
+            {hidden > 0 ? (
+              <li className="self-center text-sm text-ink-muted">{`+${hidden} more`}</li>
+            ) : null}
           </ul>
           <div className="mt-auto flex items-end justify-between gap-3 pt-3">
             {place.text ? (
               <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink-muted">
-                {place.flag ? <CountryFlag emoji={place.flag} /> : <MapPinIcon className="size-4 shrink-0" />}
+                {place.flag ? (
+                  <CountryFlag emoji={place.flag} />
+                ) : (
+                  <MapPinIcon className="size-4 shrink-0" />
+                )}
                 <span className="truncate">{place.text}</span>
               </p>
             ) : (
               <span />
             )}
-            <span aria-hidden="true" className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-ink">
+            <span
+              aria-hidden="true"
+              className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-ink"
+            >
               View profile
               <ArrowRightIcon className="size-4" />
             </span>

@@ -1,5 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { ORGANIZATION_LIST_DEFAULT_LIMIT, type Category, type Country, type OrganizationSummary } from '@si/contracts';
+import {
+  ORGANIZATION_LIST_DEFAULT_LIMIT,
+  type Category,
+  type Country,
+  type OrganizationSummary,
+} from '@si/contracts';
 import { useColumnCount } from '../hooks/use-column-count';
 import { GridCell, gridRowClasses, type Cell, type GridLayoutProps } from './grid-cells';
 import { OrganizationCardSkeleton } from './organization-card-skeleton';
@@ -37,9 +42,14 @@ export function OrganizationGrid({
 }: OrganizationGridProps) {
   const columns = useColumnCount();
   // Coming back to a long list (several pages in the cache) starts windowed straight away.
-  const [windowed, setWindowed] = useState(() => organizations.length > ORGANIZATION_LIST_DEFAULT_LIMIT);
+  const [windowed, setWindowed] = useState(
+    () => organizations.length > ORGANIZATION_LIST_DEFAULT_LIMIT,
+  );
 
-  const cells: Cell[] = organizations.map((organization) => ({ kind: 'organization', organization }));
+  const cells: Cell[] = organizations.map((organization) => ({
+    kind: 'organization',
+    organization,
+  }));
   if (!hasNextPage) cells.push({ kind: 'add' });
   const dataRows = Math.ceil(cells.length / columns);
 
@@ -72,7 +82,13 @@ export function OrganizationGrid({
 }
 
 /** All cells in one CSS grid, with the same row geometry as the windowed grid. */
-function PlainGrid({ cells, columns, hasNextPage, cardProps, onNearEnd }: GridLayoutProps & { onNearEnd: () => void }) {
+function PlainGrid({
+  cells,
+  columns,
+  hasNextPage,
+  cardProps,
+  onNearEnd,
+}: GridLayoutProps & { onNearEnd: () => void }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const onNearEndRef = useRef(onNearEnd);
   useEffect(() => {
@@ -82,9 +98,12 @@ function PlainGrid({ cells, columns, hasNextPage, cardProps, onNearEnd }: GridLa
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onNearEndRef.current();
-    }, { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onNearEndRef.current();
+      },
+      { rootMargin: '800px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage]);
@@ -93,10 +112,17 @@ function PlainGrid({ cells, columns, hasNextPage, cardProps, onNearEnd }: GridLa
     <div data-testid="organization-grid">
       <div className={gridRowClasses}>
         {cells.map((cell, index) => (
-          <GridCell key={cell.kind === 'add' ? 'add' : cell.organization.id} cell={cell} eager={index < columns} {...cardProps} />
+          <GridCell
+            key={cell.kind === 'add' ? 'add' : cell.organization.id}
+            cell={cell}
+            eager={index < columns}
+            {...cardProps}
+          />
         ))}
         {hasNextPage
-          ? Array.from({ length: columns }, (_, index) => <OrganizationCardSkeleton key={`loading-${index}`} />)
+          ? Array.from({ length: columns }, (_, index) => (
+              <OrganizationCardSkeleton key={`loading-${index}`} />
+            ))
           : null}
       </div>
       {hasNextPage ? <div ref={sentinel} aria-hidden="true" /> : null}

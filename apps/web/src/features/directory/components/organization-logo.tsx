@@ -11,7 +11,8 @@ export interface OrganizationLogoProps {
 /** The organization's logo, or a coloured initial avatar when it has none or it fails to load. */
 export function OrganizationLogo({ name, logo, eager = false }: OrganizationLogoProps) {
   const [failed, setFailed] = useState(false);
-  if (!logo || failed) return <InitialAvatar name={name} className="size-14 rounded-control text-2xl" />;
+  if (!logo || failed)
+    return <InitialAvatar name={name} className="size-14 rounded-control text-2xl" />;
   return (
     <img
       src={logo}

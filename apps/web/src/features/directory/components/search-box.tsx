@@ -34,8 +34,7 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
       <label htmlFor="directory-search" className="sr-only">
         Search organizations
       </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-subtle"
-      />
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-subtle" />
       <input
         id="directory-search"
         type="search"

@@ -9,7 +9,14 @@ import { OrganizationCardSkeleton } from './organization-card-skeleton';
  * Rows have a fixed height (cards are h-card), so positions are exact and nothing jumps.
  * Loaded on demand (see organization-grid.tsx) to keep it off the home page's first load.
  */
-export default function VirtualOrganizationGrid({ cells, columns, dataRows, hasNextPage, requestMore, cardProps }: GridLayoutProps) {
+export default function VirtualOrganizationGrid({
+  cells,
+  columns,
+  dataRows,
+  hasNextPage,
+  requestMore,
+  cardProps,
+}: GridLayoutProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   const rowCount = dataRows + (hasNextPage ? 1 : 0);
@@ -44,10 +51,19 @@ export default function VirtualOrganizationGrid({ cells, columns, dataRows, hasN
           style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
         >
           {row.index >= dataRows
-            ? Array.from({ length: columns }, (_, index) => <OrganizationCardSkeleton key={index} />)
+            ? Array.from({ length: columns }, (_, index) => (
+                <OrganizationCardSkeleton key={index} />
+              ))
             : cells
                 .slice(row.index * columns, row.index * columns + columns)
-                .map((cell) => <GridCell key={cell.kind === 'add' ? 'add' : cell.organization.id} cell={cell} eager={row.index === 0} {...cardProps} />)}
+                .map((cell) => (
+                  <GridCell
+                    key={cell.kind === 'add' ? 'add' : cell.organization.id}
+                    cell={cell}
+                    eager={row.index === 0}
+                    {...cardProps}
+                  />
+                ))}
         </div>
       ))}
     </div>

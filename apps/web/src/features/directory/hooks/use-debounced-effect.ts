@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 
 /** Calls `callback(value)` once `value` has stopped changing for `delayMs`. Skips the first render. */
-export function useDebouncedEffect<T>(value: T, delayMs: number, callback: (value: T) => void): void {
+export function useDebouncedEffect<T>(
+  value: T,
+  delayMs: number,
+  callback: (value: T) => void,
+): void {
   const callbackRef = useRef(callback);
   const first = useRef(true);
   useEffect(() => {

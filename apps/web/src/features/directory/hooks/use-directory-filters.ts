@@ -11,7 +11,9 @@ const countryPattern = /^(?:[A-Z]{2}|ALL)$/;
 export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters {
   const rawCountry = (params.get('country') ?? '').trim().toUpperCase();
   const country =
-    rawCountry && rawCountry !== ALL_COUNTRIES_FILTER_VALUE.toUpperCase() && countryPattern.test(rawCountry)
+    rawCountry &&
+    rawCountry !== ALL_COUNTRIES_FILTER_VALUE.toUpperCase() &&
+    countryPattern.test(rawCountry)
       ? rawCountry
       : null;
   const categories = [
@@ -27,7 +29,10 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
 }
 
 /** Writes the filter into a copy of the params, leaving other params alone and dropping empty values. */
-export function writeDirectoryFilters(params: URLSearchParams, filters: DirectoryFilters): URLSearchParams {
+export function writeDirectoryFilters(
+  params: URLSearchParams,
+  filters: DirectoryFilters,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   if (filters.categories.length > 0) next.set('categories', filters.categories.join(','));
   else next.delete('categories');
@@ -90,13 +95,20 @@ export function useDirectoryFilters() {
   const toggleCategory = useCallback(
     (id: string) => {
       const { categories } = parseDirectoryFilters(latest.current);
-      update({ categories: categories.includes(id) ? categories.filter((c) => c !== id) : [...categories, id] });
+      update({
+        categories: categories.includes(id)
+          ? categories.filter((c) => c !== id)
+          : [...categories, id],
+      });
     },
     [update],
   );
 
   const removeCategory = useCallback(
-    (id: string) => update({ categories: parseDirectoryFilters(latest.current).categories.filter((c) => c !== id) }),
+    (id: string) =>
+      update({
+        categories: parseDirectoryFilters(latest.current).categories.filter((c) => c !== id),
+      }),
     [update],
   );
 
@@ -104,5 +116,13 @@ export function useDirectoryFilters() {
   const clearAll = useCallback(() => update({ categories: [], country: null, q: '' }), [update]);
   const setQuery = useCallback((q: string) => update({ q }), [update]);
 
-  return { filters, setCountry, toggleCategory, removeCategory, clearCategories, clearAll, setQuery };
+  return {
+    filters,
+    setCountry,
+    toggleCategory,
+    removeCategory,
+    clearCategories,
+    clearAll,
+    setQuery,
+  };
 }

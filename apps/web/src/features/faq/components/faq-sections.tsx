@@ -1,5 +1,10 @@
 import { RefreshIcon } from '../../../components/ui/icons';
-import { errorBoundaryTexts, faqCategoryNames, type FaqCategoryId, type FaqItem } from '@si/contracts';
+import {
+  errorBoundaryTexts,
+  faqCategoryNames,
+  type FaqCategoryId,
+  type FaqItem,
+} from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatusCard } from '../../../components/ui/status-card';
@@ -8,13 +13,21 @@ import { FaqAccordion } from './faq-accordion';
 
 /** FAQ items of one category, in their order. */
 export function faqsIn(items: FaqItem[], category: FaqCategoryId): FaqItem[] {
-  return items.filter((item) => item.categories.includes(category)).sort((a, b) => a.sortOrder - b.sortOrder);
+  return items
+    .filter((item) => item.categories.includes(category))
+    .sort((a, b) => a.sortOrder - b.sortOrder);
 }
 
 const failedFaqs = "We couldn't load the questions. Please try again.";
 
 /** One accordion per FAQ category, each under its category name. */
-export function FaqSections({ categories, headingLevel = 'h2' }: { categories: readonly FaqCategoryId[]; headingLevel?: 'h2' | 'h3' }) {
+export function FaqSections({
+  categories,
+  headingLevel = 'h2',
+}: {
+  categories: readonly FaqCategoryId[];
+  headingLevel?: 'h2' | 'h3';
+}) {
   const { data, isPending, isError, refetch } = useFaqs();
   const Heading = headingLevel;
 

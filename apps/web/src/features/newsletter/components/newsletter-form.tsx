@@ -30,7 +30,8 @@ export function NewsletterForm() {
       },
       onError: (error) => {
         // The field's own message reads better than the summary ('email: ...').
-        const message = error instanceof ApiError ? (error.fields?.email ?? error.message) : error.message;
+        const message =
+          error instanceof ApiError ? (error.fields?.email ?? error.message) : error.message;
         showToast('error', message || newsletterTexts.failed);
       },
     });

@@ -30,7 +30,13 @@ export function JumpToList({ categories }: { categories: Category[] }) {
               onClick={(event) => jumpTo(event, `category-${category.id}`)}
               className="inline-flex min-h-touch items-center rounded-pill sm:min-h-0"
             >
-              <CategoryBadge emoji={category.emoji} name={category.name} groupId={category.groupId} size="md" className="hover:border-(--group-ink)" />
+              <CategoryBadge
+                emoji={category.emoji}
+                name={category.name}
+                groupId={category.groupId}
+                size="md"
+                className="hover:border-(--group-ink)"
+              />
             </a>
           </li>
         ))}
@@ -40,7 +46,13 @@ export function JumpToList({ categories }: { categories: Category[] }) {
 }
 
 /** One titled card per category, in the owner's order, with its text and optional image. */
-export function CategorySections({ organization, categories }: { organization: SectionFields; categories: Category[] }) {
+export function CategorySections({
+  organization,
+  categories,
+}: {
+  organization: SectionFields;
+  categories: Category[];
+}) {
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="categories-heading" className="flex flex-col gap-5">
@@ -48,7 +60,9 @@ export function CategorySections({ organization, categories }: { organization: S
         {detailTexts.categories}
       </h2>
       {categories.map((category) => {
-        const text = organization.categoriesDetails[category.id]?.trim() || detailTexts.defaultCategorySentence(organization.name, category.name);
+        const text =
+          organization.categoriesDetails[category.id]?.trim() ||
+          detailTexts.defaultCategorySentence(organization.name, category.name);
         const image = organization.categoryImages[category.id];
         return (
           <article
@@ -60,11 +74,22 @@ export function CategorySections({ organization, categories }: { organization: S
             className="surface-card scroll-mt-24 overflow-hidden focus-visible:outline-none"
           >
             {image ? (
-              <img src={image} alt="" width={1280} height={720} loading="lazy" decoding="async" className="aspect-video w-full bg-sunken object-cover" />
+              <img
+                src={image}
+                alt=""
+                width={1280}
+                height={720}
+                loading="lazy"
+                decoding="async"
+                className="aspect-video w-full bg-sunken object-cover"
+              />
             ) : null}
             <div className="flex flex-col gap-3 p-5 sm:p-6">
               <h3 className="flex items-center gap-3 text-xl font-semibold text-ink">
-                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-control bg-(--group-soft) text-xl">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-control bg-(--group-soft) text-xl"
+                >
                   {category.emoji}
                 </span>
                 {category.name}

@@ -16,13 +16,37 @@ interface ConnectLink {
 export function connectLinks(organization: LinkFields): ConnectLink[] {
   const links: ConnectLink[] = [];
   const website = toSafeHttpUrl(organization.websiteUrl);
-  if (website) links.push({ key: 'website', href: website.href, label: displayHost(website), icon: <Globe className="size-4" /> });
+  if (website)
+    links.push({
+      key: 'website',
+      href: website.href,
+      label: displayHost(website),
+      icon: <Globe className="size-4" />,
+    });
   const linkedin = toSafeHttpUrl(organization.linkedinUrl);
-  if (linkedin) links.push({ key: 'linkedin', href: linkedin.href, label: 'LinkedIn', icon: <Briefcase className="size-4" /> });
+  if (linkedin)
+    links.push({
+      key: 'linkedin',
+      href: linkedin.href,
+      label: 'LinkedIn',
+      icon: <Briefcase className="size-4" />,
+    });
   const twitter = toSafeHttpUrl(organization.twitterUrl);
-  if (twitter) links.push({ key: 'twitter', href: twitter.href, label: 'Twitter', icon: <AtSign className="size-4" /> });
+  if (twitter)
+    links.push({
+      key: 'twitter',
+      href: twitter.href,
+      label: 'Twitter',
+      icon: <AtSign className="size-4" />,
+    });
   const blog = toSafeHttpUrl(organization.blogUrl);
-  if (blog) links.push({ key: 'blog', href: blog.href, label: 'Blog', icon: <Newspaper className="size-4" /> });
+  if (blog)
+    links.push({
+      key: 'blog',
+      href: blog.href,
+      label: 'Blog',
+      icon: <Newspaper className="size-4" />,
+    });
   return links;
 }
 
@@ -32,7 +56,10 @@ export function ConnectLinks({ organization }: { organization: LinkFields }) {
   if (links.length === 0) return null;
   return (
     <section aria-labelledby="connect-heading" className="flex flex-col gap-2">
-      <h2 id="connect-heading" className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+      <h2
+        id="connect-heading"
+        className="text-sm font-semibold tracking-wide text-ink-muted uppercase"
+      >
         {detailTexts.connect}
       </h2>
       <ul className="flex flex-wrap gap-2">

@@ -1,4 +1,10 @@
-import { ALL_COUNTRIES_CODE, detailTexts, type Category, type Country, type Organization } from '@si/contracts';
+import {
+  ALL_COUNTRIES_CODE,
+  detailTexts,
+  type Category,
+  type Country,
+  type Organization,
+} from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
 
@@ -14,8 +20,18 @@ export function CompanyPropertiesCard({ categories }: { categories: Category[] }
       </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {categories.map((category) => (
-          <li key={category.id} id={`category-${category.id}`} tabIndex={-1} className="scroll-mt-24 rounded-pill">
-            <CategoryBadge emoji={category.emoji} name={category.name} groupId={category.groupId} size="md" />
+          <li
+            key={category.id}
+            id={`category-${category.id}`}
+            tabIndex={-1}
+            className="scroll-mt-24 rounded-pill"
+          >
+            <CategoryBadge
+              emoji={category.emoji}
+              name={category.name}
+              groupId={category.groupId}
+              size="md"
+            />
           </li>
         ))}
       </ul>

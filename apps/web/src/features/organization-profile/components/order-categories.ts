@@ -1,4 +1,9 @@
-import { COMPANY_PROPERTIES_GROUP_ID, DEFAULT_CATEGORY_ID, type Category, type Organization } from '@si/contracts';
+import {
+  COMPANY_PROPERTIES_GROUP_ID,
+  DEFAULT_CATEGORY_ID,
+  type Category,
+  type Organization,
+} from '@si/contracts';
 
 export interface OrderedCategories {
   /** Categories with their own section, in the owner's order (categoriesOrder). */
@@ -12,7 +17,8 @@ export function orderCategories(
   organization: Pick<Organization, 'categoryIds' | 'categoriesOrder'>,
   categoriesById: ReadonlyMap<string, Category>,
 ): OrderedCategories {
-  const position = (id: string, index: number) => organization.categoriesOrder[id] ?? 1_000_000 + index;
+  const position = (id: string, index: number) =>
+    organization.categoriesOrder[id] ?? 1_000_000 + index;
   const ordered = organization.categoryIds
     .map((id, index) => ({ id, rank: position(id, index) }))
     .sort((a, b) => a.rank - b.rank)

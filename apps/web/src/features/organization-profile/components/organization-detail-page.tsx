@@ -21,7 +21,12 @@ export interface OrganizationDetailPageProps {
 }
 
 /** /organizations/:orgId with its states: loading, loaded, not found, error. */
-export function OrganizationDetailPage({ orgId, categoriesById, countriesByCode, referencePending }: OrganizationDetailPageProps) {
+export function OrganizationDetailPage({
+  orgId,
+  categoriesById,
+  countriesByCode,
+  referencePending,
+}: OrganizationDetailPageProps) {
   const query = useOrganization(orgId);
   const [message, dismissMessage] = useFlashMessage();
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
@@ -46,9 +51,18 @@ export function OrganizationDetailPage({ orgId, categoriesById, countriesByCode,
     <PageContainer className="flex flex-col gap-6 py-6 sm:py-10">
       {message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
       {query.data && !referencePending ? (
-        <OrganizationProfile organization={query.data} categoriesById={categoriesById} countriesByCode={countriesByCode} />
+        <OrganizationProfile
+          organization={query.data}
+          categoriesById={categoriesById}
+          countriesByCode={countriesByCode}
+        />
       ) : notFound ? (
-        <StatusCard as="h1" title={detailTexts.notFoundHeading} action={backToOrganizations} className="my-10">
+        <StatusCard
+          as="h1"
+          title={detailTexts.notFoundHeading}
+          action={backToOrganizations}
+          className="my-10"
+        >
           {detailTexts.notFoundBody(orgId)}
         </StatusCard>
       ) : query.isError ? (

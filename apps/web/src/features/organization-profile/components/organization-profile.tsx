@@ -1,5 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
-import { ALL_COUNTRIES_CODE, detailTexts, type Category, type Country, type Organization } from '@si/contracts';
+import {
+  ALL_COUNTRIES_CODE,
+  detailTexts,
+  type Category,
+  type Country,
+  type Organization,
+} from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top-button';
@@ -17,7 +23,11 @@ export interface OrganizationProfileProps {
 }
 
 /** The public profile: banner, logo, name, About, Connect, categories in the owner's order, facts. */
-export function OrganizationProfile({ organization, categoriesById, countriesByCode }: OrganizationProfileProps) {
+export function OrganizationProfile({
+  organization,
+  categoriesById,
+  countriesByCode,
+}: OrganizationProfileProps) {
   const goBack = useBackNavigation('/');
   const { sections, properties } = orderCategories(organization, categoriesById);
   const country = countriesByCode.get(organization.country);
@@ -39,11 +49,15 @@ export function OrganizationProfile({ organization, categoriesById, countriesByC
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-muted">
               {place ? (
                 <span className="flex items-center gap-1.5">
-                  {organization.country !== ALL_COUNTRIES_CODE && country ? <CountryFlag emoji={country.flagEmoji} /> : null}
+                  {organization.country !== ALL_COUNTRIES_CODE && country ? (
+                    <CountryFlag emoji={country.flagEmoji} />
+                  ) : null}
                   {place}
                 </span>
               ) : null}
-              {organization.foundedYear !== null ? <span>{`Founded ${organization.foundedYear}`}</span> : null}
+              {organization.foundedYear !== null ? (
+                <span>{`Founded ${organization.foundedYear}`}</span>
+              ) : null}
             </p>
           ) : null}
           <ConnectLinks organization={organization} />
@@ -56,11 +70,16 @@ export function OrganizationProfile({ organization, categoriesById, countriesByC
             <h2 id="about-heading" className="text-xl font-semibold">
               {detailTexts.about}
             </h2>
-            <p className="max-w-prose text-lg whitespace-pre-line break-words text-ink">{organization.description}</p>
+            <p className="max-w-prose text-lg whitespace-pre-line break-words text-ink">
+              {organization.description}
+            </p>
           </section>
 
           {sections.length + properties.length > 0 ? (
-            <section aria-labelledby="details-heading" className="flex flex-col gap-4 border-t border-line pt-8">
+            <section
+              aria-labelledby="details-heading"
+              className="flex flex-col gap-4 border-t border-line pt-8"
+            >
               <h2 id="details-heading" className="text-headline font-semibold tracking-tight">
                 {detailTexts.details}
               </h2>

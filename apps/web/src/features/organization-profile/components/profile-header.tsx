@@ -3,7 +3,11 @@ import type { Organization } from '@si/contracts';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
 
 /** Banner (or a gradient), the logo overlapping it, and the organization's name. */
-export function ProfileHeader({ organization }: { organization: Pick<Organization, 'name' | 'logo' | 'bannerImage'> }) {
+export function ProfileHeader({
+  organization,
+}: {
+  organization: Pick<Organization, 'name' | 'logo' | 'bannerImage'>;
+}) {
   const { name, logo, bannerImage } = organization;
   const [bannerFailed, setBannerFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
@@ -24,7 +28,11 @@ export function ProfileHeader({ organization }: { organization: Pick<Organizatio
             className="size-full object-cover"
           />
         ) : (
-          <div aria-hidden="true" data-testid="banner-gradient" className="absolute inset-0 opacity-40 [background-image:radial-gradient(circle_at_20%_20%,var(--color-highlight)_0,transparent_45%),radial-gradient(circle_at_85%_70%,var(--color-brand-soft)_0,transparent_40%)]" />
+          <div
+            aria-hidden="true"
+            data-testid="banner-gradient"
+            className="absolute inset-0 opacity-40 [background-image:radial-gradient(circle_at_20%_20%,var(--color-highlight)_0,transparent_45%),radial-gradient(circle_at_85%_70%,var(--color-brand-soft)_0,transparent_40%)]"
+          />
         )}
       </div>
       <div className="-mt-10 flex flex-col gap-4 px-4 sm:-mt-14 sm:flex-row sm:items-end sm:gap-6 sm:px-8">

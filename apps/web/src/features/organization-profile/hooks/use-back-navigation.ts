@@ -6,7 +6,8 @@ export function useBackNavigation(fallback = '/') {
   const navigate = useNavigate();
   return useCallback(() => {
     const state: unknown = window.history.state;
-    const index = typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
+    const index =
+      typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
     if (index > 0) void navigate(-1);
     else void navigate(fallback);
   }, [navigate, fallback]);

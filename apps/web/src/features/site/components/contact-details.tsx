@@ -29,7 +29,10 @@ export function ContactDetails() {
             <Mail aria-hidden="true" className={iconClasses} />
             <dt className="sr-only">Email</dt>
             <dd>
-              <a href={`mailto:${data.supportEmail}`} className="font-semibold text-brand-ink underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${data.supportEmail}`}
+                className="font-semibold text-brand-ink underline-offset-4 hover:underline"
+              >
                 {data.supportEmail}
               </a>
             </dd>
@@ -38,7 +41,10 @@ export function ContactDetails() {
             <Phone aria-hidden="true" className={iconClasses} />
             <dt className="sr-only">Phone</dt>
             <dd>
-              <a href={`tel:${data.supportPhone.replace(/[^\d+]/g, '')}`} className="text-ink underline-offset-4 hover:underline">
+              <a
+                href={`tel:${data.supportPhone.replace(/[^\d+]/g, '')}`}
+                className="text-ink underline-offset-4 hover:underline"
+              >
                 {data.supportPhone}
               </a>
             </dd>

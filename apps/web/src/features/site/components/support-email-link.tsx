@@ -6,7 +6,10 @@ export function SupportEmailLink({ subject, className }: { subject?: string; cla
   if (!data) return null;
   const href = `mailto:${data.supportEmail}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
   return (
-    <a href={href} className={className ?? 'font-semibold text-brand-ink underline-offset-4 hover:underline'}>
+    <a
+      href={href}
+      className={className ?? 'font-semibold text-brand-ink underline-offset-4 hover:underline'}
+    >
       {data.supportEmail}
     </a>
   );
