@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** One runner for every unit, component and API test; `--project` picks one. */
 export default defineConfig({
   test: {
+    // Each API test file holds its own database: two at a time fit this machine well.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,9 +12,7 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts', 'packages/contracts/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/support/global-setup.ts'],
-          // Each test file holds its own database: two at a time fit this machine well.
           pool: 'forks',
-          maxWorkers: 2,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
