@@ -90,7 +90,7 @@ export async function buildApp({
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
-    aggregateTtlMs: config.DIRECTORY_COUNTS_CACHE_MS,
+    cacheTtlMs: config.DIRECTORY_CACHE_MS,
   });
 
   await app.register(healthRoutes, { database });

@@ -27,7 +27,7 @@ const ConfigSchema = z.object({
   SUPPORT_ADDRESS: z.string().default('100 Example Street, Suite 200, Springfield, EX 00000'),
   DATA_DELETION_SUBJECT: z.string().default('Data Deletion Request - Scaling Impact'),
   /** How long the directory reuses a filter's total and facet counts (0: never). */
-  DIRECTORY_COUNTS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

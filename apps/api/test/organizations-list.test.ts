@@ -175,7 +175,7 @@ describe('GET /api/organizations/active-countries', () => {
 describe('directory counts follow every change to organizations', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ DIRECTORY_COUNTS_CACHE_MS: '0' });
+    ctx = await createTestApp({ DIRECTORY_CACHE_MS: '0' });
   });
   afterAll(() => ctx.close());
 

@@ -9,7 +9,7 @@ import {
 } from '@si/contracts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { ReferenceService } from '../reference/service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, type Position } from './cursor.ts';
 import { toOrganization } from './mapper.ts';
 import type { DirectoryFilter, OrganizationRepository } from './repository.ts';
 import { toPrefixTsQuery } from './search-query.ts';
@@ -20,15 +20,28 @@ const FEW_MATCHES = 5000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrganizationServiceOptions {
-  /** How long a filter's total and facet counts are reused. 0 turns the cache off. */
-  aggregateTtlMs?: number;
+  /** How long a filter's counts and pages are reused. 0 turns the caches off. */
+  cacheTtlMs?: number;
+}
+
+export interface DirectoryPage {
+  data: OrganizationSummary[];
+  meta: OrganizationListMeta;
+}
+
+interface PageRequest {
+  filterKey: string;
+  filter: DirectoryFilter;
+  after: Position | null;
+  limit: number;
 }
 
 export function createOrganizationService(
   repository: OrganizationRepository,
   reference: ReferenceService,
-  { aggregateTtlMs = 15_000 }: OrganizationServiceOptions = {},
+  { cacheTtlMs = 15_000 }: OrganizationServiceOptions = {},
 ) {
+  const cacheEnabled = cacheTtlMs > 0;
   // Counting every match is the one costly part of a list request at scale; the same filter
   // is asked for again and again while visitors scroll, so its counts are reused briefly.
   const aggregates = new LRUCache<
@@ -37,7 +50,7 @@ export function createOrganizationService(
     DirectoryFilter
   >({
     max: 2000,
-    ttl: Math.max(aggregateTtlMs, 1),
+    ttl: Math.max(cacheTtlMs, 1),
     fetchMethod: (_key, _stale, { context }) => repository.aggregatePublished(context),
   });
 
@@ -66,44 +79,57 @@ export function createOrganizationService(
     };
   }
 
+  async function loadPage(
+    filterKey: string,
+    filter: DirectoryFilter,
+    after: Position | null,
+    limit: number,
+  ): Promise<DirectoryPage> {
+    // The counts come first: they tell whether there is anything to list, and how to list it.
+    const aggregate = cacheEnabled
+      ? (await aggregates.fetch(filterKey, { context: filter }))!
+      : await repository.aggregatePublished(filter);
+    const rows =
+      aggregate.total === 0
+        ? []
+        : await repository.listPublished(filter, after, limit + 1, aggregate.total <= FEW_MATCHES);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      data: page,
+      meta: {
+        total: aggregate.total,
+        facets: aggregate.facets,
+        nextCursor: rows.length > limit && last ? encodeCursor([last.name, last.id]) : null,
+      },
+    };
+  }
+
+  // Everybody opening the directory asks for the same first pages: a page, once built, is
+  // served to everyone for the same short time as its counts.
+  const pages = new LRUCache<string, DirectoryPage, PageRequest>({
+    max: 2000,
+    ttl: Math.max(cacheTtlMs, 1),
+    fetchMethod: (_key, _stale, { context }) =>
+      loadPage(context.filterKey, context.filter, context.after, context.limit),
+  });
+
   return {
-    async list(
-      query: OrganizationListQuery,
-    ): Promise<{ data: OrganizationSummary[]; meta: OrganizationListMeta }> {
+    async list(query: OrganizationListQuery): Promise<DirectoryPage> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !after)
         throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
-
-      const key = JSON.stringify([
+      const filterKey = JSON.stringify([
         filter.country ?? '',
         filter.categoryIds ?? [],
         filter.tsQuery ?? '',
       ]);
-      // The counts come first: they tell whether there is anything to list, and how to list it.
-      const aggregate =
-        aggregateTtlMs > 0
-          ? (await aggregates.fetch(key, { context: filter }))!
-          : await repository.aggregatePublished(filter);
-      const rows =
-        aggregate.total === 0
-          ? []
-          : await repository.listPublished(
-              filter,
-              after,
-              query.limit + 1,
-              aggregate.total <= FEW_MATCHES,
-            );
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        data: page,
-        meta: {
-          total: aggregate.total,
-          facets: aggregate.facets,
-          nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null,
-        },
-      };
+      if (!cacheEnabled) return loadPage(filterKey, filter, after, query.limit);
+      const pageKey = JSON.stringify([filterKey, query.cursor ?? '', query.limit]);
+      return (await pages.fetch(pageKey, {
+        context: { filterKey, filter, after, limit: query.limit },
+      }))!;
     },
 
     async getPublished(id: string): Promise<Organization> {
