@@ -186,7 +186,7 @@ for (const database of databases) {
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 console.log(
-  `\nGET /api/organizations, mixed filters, ${connections} connections, ${duration} s each (medians of per-second samples for req/s)`,
+  `\nGET /api/organizations, mixed filters, ${connections} connections, ${duration} s each (req/s: mean of per-second samples)`,
 );
 console.log(
   `${'database'.padEnd(9)}${pad('orgs', 9)}${pad('list req/s', 12)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('healthz req/s', 15)}${pad('ratio', 7)}${pad('RSS MB (median/peak)', 22)}${pad('errors', 8)}`,
