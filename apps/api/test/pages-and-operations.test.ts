@@ -27,6 +27,13 @@ describe('server-rendered heads, sitemap and operations', () => {
     );
     expect(response.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/">`);
     expect(response.body).toContain('<meta property="og:title"');
+    expect(response.body).toContain(
+      `<meta property="og:image" content="${TEST_PUBLIC_URL}/og-image.png">`,
+    );
+    const image = await ctx.app.inject({ method: 'GET', url: '/og-image.png' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 

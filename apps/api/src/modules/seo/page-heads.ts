@@ -20,7 +20,7 @@ export function homeHead(publicUrl: string): PageHead {
     title: homeTexts.title,
     description: homeDescription,
     canonicalUrl: `${publicUrl}/`,
-    imageUrl: null,
+    imageUrl: `${publicUrl}/og-image.png`,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'WebSite',

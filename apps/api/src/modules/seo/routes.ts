@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OrganizationRepository } from '../organizations/repository.ts';
+import { renderPreviewImage } from './preview-image.ts';
 
 /** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 50_000;
@@ -24,6 +25,11 @@ export const seoRoutes: FastifyPluginAsync<{
       `Sitemap: ${publicUrl}/sitemap.xml`,
       '',
     ].join('\n');
+  });
+
+  app.get('/og-image.png', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('image/png').header('cache-control', 'public, max-age=86400');
+    return renderPreviewImage();
   });
 
   const urlset = (entries: { loc: string; lastmod?: string }[]) =>
