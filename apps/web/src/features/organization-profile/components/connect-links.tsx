@@ -12,42 +12,34 @@ interface ConnectLink {
   icon: ReactNode;
 }
 
+const linkKinds: {
+  key: string;
+  field: keyof LinkFields;
+  label: (url: URL) => string;
+  icon: ReactNode;
+}[] = [
+  { key: 'website', field: 'websiteUrl', label: displayHost, icon: <Globe className="size-4" /> },
+  {
+    key: 'linkedin',
+    field: 'linkedinUrl',
+    label: () => 'LinkedIn',
+    icon: <Briefcase className="size-4" />,
+  },
+  {
+    key: 'twitter',
+    field: 'twitterUrl',
+    label: () => 'Twitter',
+    icon: <AtSign className="size-4" />,
+  },
+  { key: 'blog', field: 'blogUrl', label: () => 'Blog', icon: <Newspaper className="size-4" /> },
+];
+
 /** The organization's links that are real http(s) URLs; anything else is left out. */
 export function connectLinks(organization: LinkFields): ConnectLink[] {
-  const links: ConnectLink[] = [];
-  const website = toSafeHttpUrl(organization.websiteUrl);
-  if (website)
-    links.push({
-      key: 'website',
-      href: website.href,
-      label: displayHost(website),
-      icon: <Globe className="size-4" />,
-    });
-  const linkedin = toSafeHttpUrl(organization.linkedinUrl);
-  if (linkedin)
-    links.push({
-      key: 'linkedin',
-      href: linkedin.href,
-      label: 'LinkedIn',
-      icon: <Briefcase className="size-4" />,
-    });
-  const twitter = toSafeHttpUrl(organization.twitterUrl);
-  if (twitter)
-    links.push({
-      key: 'twitter',
-      href: twitter.href,
-      label: 'Twitter',
-      icon: <AtSign className="size-4" />,
-    });
-  const blog = toSafeHttpUrl(organization.blogUrl);
-  if (blog)
-    links.push({
-      key: 'blog',
-      href: blog.href,
-      label: 'Blog',
-      icon: <Newspaper className="size-4" />,
-    });
-  return links;
+  return linkKinds.flatMap(({ key, field, label, icon }) => {
+    const url = toSafeHttpUrl(organization[field]);
+    return url ? [{ key, href: url.href, label: label(url), icon }] : [];
+  });
 }
 
 /** 'Connect': website (by host name), LinkedIn, Twitter and Blog, each opening in a new tab. */
