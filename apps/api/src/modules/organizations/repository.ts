@@ -159,13 +159,15 @@ export function createOrganizationRepository(db: Database) {
         .orderBy(asc(countries.name));
     },
 
-    /** Every published profile for the sitemap, oldest id order does not matter to crawlers. */
-    publishedForSitemap() {
+    /** A slice of the published profiles in a stable order, for one sitemap file. */
+    publishedForSitemap(offset: number, limit: number) {
       return db
         .select({ id: organizations.id, updatedAt: organizations.updatedAt })
         .from(organizations)
         .where(sql`${organizations.published}`)
-        .orderBy(asc(organizations.id));
+        .orderBy(asc(organizations.id))
+        .offset(offset)
+        .limit(limit);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import {
   ALL_COUNTRIES_CODE,
+  OrganizationId,
   apiMessages,
   type Organization,
   type OrganizationListMeta,
@@ -16,8 +17,6 @@ import { toPrefixTsQuery } from './search-query.ts';
 
 /** Up to this many matches, a page is cut from all of them rather than from a walk of the name index. */
 const FEW_MATCHES = 5000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrganizationServiceOptions {
   /** How long a filter's counts and pages are reused. 0 turns the caches off. */
@@ -133,7 +132,9 @@ export function createOrganizationService(
     },
 
     async getPublished(id: string): Promise<Organization> {
-      const found = UUID.test(id) ? await repository.findPublished(id) : null;
+      const found = OrganizationId.safeParse(id).success
+        ? await repository.findPublished(id)
+        : null;
       if (!found) throw notFound(apiMessages.organizationNotFound(id));
       return toOrganization(found.row, found.links);
     },

@@ -43,18 +43,31 @@ export const seoRoutes: FastifyPluginAsync<{
   const staticPages = ['/', '/about', '/contact', '/faq', '/privacy'].map((path) => ({
     loc: `${publicUrl}${path}`,
   }));
-  const profileEntries = async () =>
-    (await organizations.publishedForSitemap()).map((row) => ({
-      loc: `${publicUrl}/organizations/${row.id}`,
-      lastmod: row.updatedAt.toISOString().slice(0, 10),
-    }));
+
+  /**
+   * Entries [start, end) of the whole list, static pages first, then profiles: only that
+   * slice of profiles is read from the database.
+   */
+  async function entriesBetween(start: number, end: number) {
+    const profileStart = Math.max(0, start - staticPages.length);
+    const profileCount = end - Math.max(start, staticPages.length);
+    const profiles =
+      profileCount > 0 ? await organizations.publishedForSitemap(profileStart, profileCount) : [];
+    return [
+      ...staticPages.slice(start, end),
+      ...profiles.map((row) => ({
+        loc: `${publicUrl}/organizations/${row.id}`,
+        lastmod: row.updatedAt.toISOString().slice(0, 10),
+      })),
+    ];
+  }
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
-    const profiles = await profileEntries();
-    const entries = [...staticPages, ...profiles];
-    if (entries.length <= URLS_PER_SITEMAP) return urlset(entries);
-    const parts = Math.ceil(entries.length / URLS_PER_SITEMAP);
+    const { total } = await organizations.aggregatePublished({});
+    const count = staticPages.length + total;
+    if (count <= URLS_PER_SITEMAP) return urlset(await entriesBetween(0, count));
+    const parts = Math.ceil(count / URLS_PER_SITEMAP);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
       { length: parts },
       (_, index) =>
@@ -67,10 +80,9 @@ export const seoRoutes: FastifyPluginAsync<{
     { schema: { hide: true } },
     async (request, reply) => {
       const part = Number(request.params.part);
-      const entries = [...staticPages, ...(await profileEntries())];
       const slice =
         Number.isInteger(part) && part >= 1
-          ? entries.slice((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP)
+          ? await entriesBetween((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP)
           : [];
       if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');

@@ -1,3 +1,7 @@
+import { Link } from 'react-router';
+import { siteName } from '@si/contracts';
+import { cx } from '../../lib/class-names';
+
 /** The Scaling Impact mark: a rising line towards a point of light. Decorative next to the name. */
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -13,5 +17,21 @@ export function LogoMark({ className }: { className?: string }) {
       />
       <circle cx="24" cy="11" r="2.2" className="fill-highlight" />
     </svg>
+  );
+}
+
+/** The mark and the name, linking home: the header's and the footer's brand. */
+export function BrandLink({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/"
+      className={cx(
+        'flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink',
+        className,
+      )}
+    >
+      <LogoMark className="size-8" />
+      <span className="text-lg tracking-tight">{siteName}</span>
+    </Link>
   );
 }

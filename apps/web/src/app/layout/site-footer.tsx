@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { footerTexts, siteName } from '@si/contracts';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
-import { LogoMark } from './logo-mark';
+import { BrandLink } from './logo-mark';
 import { footerNav } from './nav-items';
 
 /** Footer: tagline, quick links, newsletter box, copyright and contact email. */
@@ -12,13 +12,7 @@ export default function SiteFooter() {
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid w-full max-w-content gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_0.8fr_1.4fr] lg:px-8">
         <div className="flex flex-col gap-3">
-          <Link
-            to="/"
-            className="flex min-h-touch w-fit items-center gap-2.5 rounded-control font-semibold text-ink"
-          >
-            <LogoMark className="size-8" />
-            <span className="text-lg tracking-tight">{siteName}</span>
-          </Link>
+          <BrandLink className="w-fit" />
           <p className="max-w-sm text-ink-muted">{footerTexts.tagline}</p>
         </div>
         <nav aria-labelledby="footer-links-heading">

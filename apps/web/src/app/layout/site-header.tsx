@@ -1,10 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
-import { siteName } from '@si/contracts';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
-import { LogoMark } from './logo-mark';
+import { BrandLink } from './logo-mark';
 import { accountLinks, primaryNav } from './nav-items';
 
 const loadMobileMenu = () => import('./mobile-menu');
@@ -24,13 +23,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
       <div className="mx-auto flex h-16 w-full max-w-content items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink"
-        >
-          <LogoMark className="size-8" />
-          <span className="text-lg tracking-tight">{siteName}</span>
-        </Link>
+        <BrandLink />
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
