@@ -12,7 +12,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import rateLimit from '@fastify/rate-limit';
+import { withAmbientTransactions } from './db/ambient-transaction.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { guestPurgeJob } from './jobs/guest-purge.ts';
+import { startJobs } from './jobs/scheduler.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { createAccountRepository } from './modules/accounts/repository.ts';
+import { createAccountService } from './modules/accounts/service.ts';
+import { createOutboxRepository } from './plugins/email/outbox-repository.ts';
+import { createEmailRelay, type EmailRelay } from './plugins/email/relay.ts';
+import { createLogTransport, createSmtpTransport } from './plugins/email/transports.ts';
+import { identityRoutes } from './plugins/identity/auth-routes.ts';
+import { createIdentity } from './plugins/identity/better-auth.ts';
+import { resolveAuthSecret } from './plugins/identity/secret.ts';
+import { createPostgresStore } from './plugins/rate-limit/postgres-store.ts';
+import { rateLimitedError, routeRateLimits } from './plugins/rate-limit/route-limits.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -32,6 +47,15 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino options, or false in tests that want silence. */
   logger?: boolean | Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email relay: tests call drain() to send what is due without waiting. */
+    emailRelay: EmailRelay;
+    /** Periodic jobs, callable directly (tests, operators). */
+    jobs: { purgeGuests(now: Date): Promise<number | null> };
+  }
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -93,9 +117,79 @@ export async function buildApp({
     cacheTtlMs: config.DIRECTORY_CACHE_MS,
   });
 
+  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+  const ambient = withAmbientTransactions(database.db);
+  const outbox = createOutboxRepository(database.db);
+  const relay = createEmailRelay({
+    outbox,
+    transport: config.SMTP_URL
+      ? createSmtpTransport(config.SMTP_URL, config.EMAIL_FROM)
+      : createLogTransport(app.log),
+    logger: app.log,
+    intervalMs: config.EMAIL_RELAY_INTERVAL_MS,
+  });
+  const accountRepository = createAccountRepository(database.db);
+  let verifyPassword: (hash: string, password: string) => Promise<boolean> = async () => false;
+  const accountService = createAccountService({
+    accounts: accountRepository,
+    outbox,
+    publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
+    uploadsDir,
+    verifyPassword: (hash, password) => verifyPassword(hash, password),
+    onEmailQueued: () => relay.nudge(),
+  });
+  const identity = createIdentity({
+    config,
+    secret: await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR),
+    ambient,
+    logger: app.log,
+    callbacks: {
+      passwordAccountCreated: accountService.issueVerification,
+      passwordResetRequested: accountService.passwordResetRequested,
+      guestLinked: accountService.guestLinked,
+    },
+  });
+  const identityContext = await identity.$context;
+  verifyPassword = (hash, password) => identityContext.password.verify({ hash, password });
+
+  const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
+  app.decorate('emailRelay', relay);
+  app.decorate('jobs', { purgeGuests: guestPurge.runAt });
+  let stopJobs: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    relay.start();
+    stopJobs = startJobs([guestPurge], config.JOBS_INTERVAL_MS, app.log);
+  });
+  app.addHook('onClose', async () => {
+    stopJobs?.();
+    await relay.stop();
+  });
+
+  const limits = routeRateLimits(config);
+  if (config.RATE_LIMITS) {
+    await app.register(rateLimit, {
+      global: false,
+      store: createPostgresStore(database.db),
+      errorResponseBuilder: rateLimitedError,
+    });
+  }
+
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
+      await api.register(identityRoutes, {
+        identity,
+        config,
+        rateLimit: limits,
+        onEmailQueued: () => relay.nudge(),
+      });
+      await api.register(accountRoutes, {
+        identity,
+        accounts: accountService,
+        organizations: organizationService,
+        rateLimit: limits,
+      });
       await api.register(referenceRoutes, { reference: referenceService });
       await api.register(organizationRoutes, { organizations: organizationService });
       await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(database.db) });
@@ -116,7 +210,7 @@ export async function buildApp({
   });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,
-    uploadsDir: path.join(config.DATA_DIR, 'uploads'),
+    uploadsDir,
     publicUrl: config.publicUrl,
     organizations: organizationService,
     reference: referenceService,

@@ -29,6 +29,53 @@ const ConfigSchema = z.object({
   /** How long the directory reuses a filter's total and facet counts (0: never). */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+
+  /**
+   * Signs session cookies and OAuth state. Without it the embedded default keeps a random
+   * secret in DATA_DIR; set it (the same value) on every process of a scaled-out deployment.
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** OpenID Connect discovery document; tests point it at a local provider. */
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GitHub's OAuth host (authorize, access_token) and REST API; tests point them at a stand-in. */
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+
+  /** smtp:// or smtps:// URL of the mail server. Without it, emails are written to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Scaling Impact <no-reply@example.org>'),
+  /** How often the relay looks for unsent email (it is also woken when one is written). */
+  EMAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+
+  /** off switches every rate limit off, for load and acceptance runs. */
+  RATE_LIMITS: booleanFlag.default(true),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
+  /** Attempts per client address per window: sign-in, sign-up, password reset, resend. */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  /** Guest sessions created per client address per window. */
+  RATE_LIMIT_GUEST_MAX: z.coerce.number().int().min(1).default(30),
+
+  /** Guests without activity for this many days are deleted (unless they own data). */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** How often the periodic jobs (guest purge, expired counters) run. */
+  JOBS_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };

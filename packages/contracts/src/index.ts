@@ -1,4 +1,7 @@
 export * from './api.ts';
+export * from './auth.ts';
+export * from './auth-messages.ts';
+export * from './auth-texts.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './newsletter.ts';

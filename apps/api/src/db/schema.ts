@@ -151,3 +151,4 @@ export const newsletterSubscribers = pgTable(
   },
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(table.email)],
 );
+export * from './identity-schema.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   countries,
@@ -146,6 +146,29 @@ export function createOrganizationRepository(db: Database) {
         .from(organizationCategories)
         .where(eq(organizationCategories.organizationId, id));
       return { row, links };
+    },
+
+    /** Every organization a user created, published or not, newest first. */
+    async findOwnedBy(userId: string) {
+      const rows = await db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.createdBy, userId))
+        .orderBy(desc(organizations.createdAt));
+      if (rows.length === 0) return [];
+      const links = await db
+        .select()
+        .from(organizationCategories)
+        .where(
+          inArray(
+            organizationCategories.organizationId,
+            rows.map((row) => row.id),
+          ),
+        );
+      return rows.map((row) => ({
+        row,
+        links: links.filter((link) => link.organizationId === row.id),
+      }));
     },
 
     /** Countries that have at least one published organization (ALL adds none). */

@@ -139,6 +139,12 @@ export function createOrganizationService(
       return toOrganization(found.row, found.links);
     },
 
+    /** The caller's own organizations in every payment state (the dashboard's lists). */
+    async listOwned(userId: string): Promise<Organization[]> {
+      const owned = await repository.findOwnedBy(userId);
+      return owned.map(({ row, links }) => toOrganization(row, links));
+    },
+
     activeCountries: () => repository.activeCountries(),
   };
 }

@@ -1,0 +1,163 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  accounts,
+  organizationCategories,
+  organizations,
+  rateLimitHits,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema.ts';
+
+const GUEST_PURGE_LOCK_KEY = 727274002;
+
+const verificationIdentifier = (userId: string) => `email-verification:${userId}`;
+
+export function createAccountRepository(db: Database) {
+  return {
+    /** Runs several writes as one; repositories given `tx` write inside it. */
+    inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as unknown as Database));
+    },
+
+    /** Provider ids of the user's sign-in methods ('credential' is email and password). */
+    async providerIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ providerId: accounts.providerId })
+        .from(accounts)
+        .where(eq(accounts.userId, userId));
+      return rows.map((row) => row.providerId);
+    },
+
+    async passwordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: accounts.password })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+      return row?.password ?? null;
+    },
+
+    async findUser(userId: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** Replaces the user's verification token: only the newest link works. */
+    async storeVerificationToken(
+      executor: Database,
+      userId: string,
+      tokenHash: string,
+      expiresAt: Date,
+    ): Promise<void> {
+      await executor
+        .delete(verifications)
+        .where(eq(verifications.identifier, verificationIdentifier(userId)));
+      await executor.insert(verifications).values({
+        id: crypto.randomUUID(),
+        identifier: verificationIdentifier(userId),
+        value: tokenHash,
+        expiresAt,
+      });
+    },
+
+    /** Uses the token up and marks the email verified; false when it is unknown, used or expired. */
+    consumeVerificationToken(userId: string, tokenHash: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .delete(verifications)
+          .where(
+            and(
+              eq(verifications.identifier, verificationIdentifier(userId)),
+              eq(verifications.value, tokenHash),
+              gt(verifications.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ id: verifications.id });
+        if (used.length === 0) return false;
+        const updated = await tx
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        return updated.length > 0;
+      });
+    },
+
+    /**
+     * Deletes guests created before `cutoff` with no session used since and nothing they own.
+     * A transaction-level advisory lock lets one process do it while the others skip; returns
+     * null when another process holds the lock.
+     */
+    purgeIdleGuests(cutoff: Date, batchSize: number): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const lock = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${GUEST_PURGE_LOCK_KEY}) as locked`,
+        )) as unknown as { rows: { locked: boolean }[] };
+        if (!lock.rows[0]?.locked) return null;
+        const removed = (await tx.execute(sql`
+          delete from ${users} where ${users.id} in (
+            select u.id from ${users} u
+            where u.is_anonymous and u.created_at < ${cutoff}
+              and not exists (
+                select 1 from ${sessions} s where s.user_id = u.id and s.updated_at >= ${cutoff})
+              and not exists (select 1 from ${organizations} o where o.created_by = u.id)
+            order by u.created_at
+            limit ${batchSize})
+          returning ${users.id}`)) as unknown as { rows: { id: string }[] };
+        // Expired sessions and tokens, and finished rate-limit windows, are no use to anyone.
+        await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+        await tx.delete(verifications).where(lt(verifications.expiresAt, sql`now()`));
+        await tx.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, sql`now()`));
+        return removed.rows.length;
+      });
+    },
+
+    /** What a guest owned becomes the linked account's. */
+    async moveGuestData(executor: Database, guestId: string, userId: string): Promise<void> {
+      await executor
+        .update(organizations)
+        .set({ createdBy: userId, updatedAt: new Date() })
+        .where(eq(organizations.createdBy, guestId));
+    },
+
+    /**
+     * Deletes the user with everything they own, in one transaction: organizations (with their
+     * category links), tokens, sessions and sign-in methods. Returns the image URLs the deleted
+     * organizations used, for the caller to remove once the transaction has committed.
+     */
+    deleteUserWithData(userId: string): Promise<{ deleted: boolean; imageUrls: string[] }> {
+      return db.transaction(async (tx) => {
+        const owned = await tx
+          .select({
+            id: organizations.id,
+            logo: organizations.logo,
+            bannerImage: organizations.bannerImage,
+          })
+          .from(organizations)
+          .where(eq(organizations.createdBy, userId));
+        const ids = owned.map((row) => row.id);
+        const imageUrls = owned.flatMap((row) =>
+          [row.logo, row.bannerImage].filter((url): url is string => Boolean(url)),
+        );
+        if (ids.length > 0) {
+          const links = await tx
+            .delete(organizationCategories)
+            .where(inArray(organizationCategories.organizationId, ids))
+            .returning({ imageUrl: organizationCategories.imageUrl });
+          for (const link of links) if (link.imageUrl) imageUrls.push(link.imageUrl);
+          await tx.delete(organizations).where(inArray(organizations.id, ids));
+        }
+        await tx
+          .delete(verifications)
+          .where(eq(verifications.identifier, verificationIdentifier(userId)));
+        const deleted = await tx
+          .delete(users)
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        return { deleted: deleted.length > 0, imageUrls };
+      });
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

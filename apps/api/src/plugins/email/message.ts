@@ -1,0 +1,13 @@
+/** An email as the outbox stores it and a transport sends it. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailTransport {
+  readonly kind: 'log' | 'smtp';
+  send(message: EmailMessage): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailTransport } from './message.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+
+const BATCH_SIZE = 20;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** 5 s, 10 s, 20 s ... capped at an hour: a mail server that is down loses nothing. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+export interface EmailRelay {
+  start(): void;
+  /** Sends what is due soon, without waiting for the next tick. */
+  nudge(): void;
+  /** Sends every due email now; resolves with how many were sent. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends the outbox. Runs on a timer and when nudged; never in a request's path, so a slow or
+ * failing mail server neither fails nor slows the change that wrote the email.
+ */
+export function createEmailRelay(options: {
+  outbox: OutboxRepository;
+  transport: EmailTransport;
+  logger: FastifyBaseLogger;
+  intervalMs: number;
+}): EmailRelay {
+  const { outbox, transport, logger, intervalMs } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function sendBatch(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await outbox.claimDue(BATCH_SIZE);
+      for (const email of batch) {
+        try {
+          await transport.send(email);
+          await outbox.markSent(email.id);
+          sent += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const retryAt = new Date(Date.now() + retryDelayMs(email.attempts));
+          logger.warn(
+            { emailId: email.id, attempts: email.attempts, retryAt, err: message },
+            'email not sent; will retry',
+          );
+          await outbox.markFailed(email.id, message, retryAt);
+        }
+      }
+      if (batch.length < BATCH_SIZE || stopped) return sent;
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await sendBatch().catch((error: unknown) => {
+          logger.error({ err: error }, 'email relay failed');
+          return 0;
+        });
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setInterval(() => void drain(), intervalMs);
+      timer.unref();
+      void drain();
+    },
+    nudge() {
+      if (!stopped) setImmediate(() => void drain());
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await transport.close();
+    },
+  };
+}

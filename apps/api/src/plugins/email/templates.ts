@@ -1,0 +1,65 @@
+import { siteName } from '@si/contracts';
+import type { EmailMessage } from './message.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+interface ActionEmail {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+  supportEmail: string;
+}
+
+/** One plain layout: a sentence, a button, the raw link, and where to get help. */
+function actionEmail(email: ActionEmail): EmailMessage {
+  const text = [
+    email.intro,
+    '',
+    `${email.action}: ${email.url}`,
+    '',
+    email.outro,
+    '',
+    `Questions? Write to ${email.supportEmail}.`,
+    `— ${siteName}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f7f9;font-family:system-ui,sans-serif;color:#1b2330">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px">
+<p style="font-size:18px;font-weight:700;margin:0 0 24px">${escapeHtml(siteName)}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(email.intro)}</p>
+<p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
+<p style="font-size:14px;line-height:1.5;color:#4a5568">Or open this link: <a href="${escapeHtml(email.url)}">${escapeHtml(email.url)}</a></p>
+<p style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(email.outro)}</p>
+<p style="font-size:13px;color:#718096">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
+</div></body></html>`;
+  return { to: email.to, subject: email.subject, text, html };
+}
+
+export function verificationEmail(to: string, url: string, supportEmail: string): EmailMessage {
+  return actionEmail({
+    to,
+    subject: `Verify your email for ${siteName}`,
+    intro: `Welcome to ${siteName}! Please confirm that ${to} is your email address.`,
+    action: 'Verify email address',
+    url,
+    outro:
+      'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
+    supportEmail,
+  });
+}
+
+export function passwordResetEmail(to: string, url: string, supportEmail: string): EmailMessage {
+  return actionEmail({
+    to,
+    subject: `Reset your ${siteName} password`,
+    intro: 'Someone asked to reset the password of your account. If it was you, choose a new one.',
+    action: 'Reset password',
+    url,
+    outro:
+      'The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
+    supportEmail,
+  });
+}

@@ -1,0 +1,42 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailMessage, EmailTransport } from './message.ts';
+
+/**
+ * The embedded default: the email, links included, goes to the log so a newcomer can follow
+ * a verification or reset link without a mail server.
+ */
+export function createLogTransport(logger: FastifyBaseLogger): EmailTransport {
+  return {
+    kind: 'log',
+    async send(message: EmailMessage) {
+      logger.info(
+        { email: { to: message.to, subject: message.subject } },
+        `email to ${message.to}: ${message.subject}\n\n${message.text}\n`,
+      );
+    },
+    async close() {},
+  };
+}
+
+/** SMTP through nodemailer; timeouts keep a stuck server from holding the relay forever. */
+export function createSmtpTransport(smtpUrl: string, from: string): EmailTransport {
+  const transporter = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
+  return {
+    kind: 'smtp',
+    async send(message: EmailMessage) {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}

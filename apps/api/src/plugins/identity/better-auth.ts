@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { anonymous, bearer, genericOAuth } from 'better-auth/plugins';
+import type { BetterAuthPlugin } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
+import { authErrorCodes, signInMessages, siteName } from '@si/contracts';
+import type { Config } from '../../config.ts';
+import type { AmbientTransactions } from '../../db/ambient-transaction.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { socialProviderConfigs } from './social-providers.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface IdentityCallbacks {
+  /** A new email-and-password account: send its verification email in the same transaction. */
+  passwordAccountCreated(executor: Database, user: { id: string; email: string }): Promise<void>;
+  /** A password reset was asked for an existing account: send the link. */
+  passwordResetRequested(executor: Database, email: string, token: string): Promise<void>;
+  /** A guest became (or signed in to) a full account: hand over what the guest owned. */
+  guestLinked(executor: Database, guestId: string, userId: string): Promise<void>;
+}
+
+export interface IdentityOptions {
+  config: Config;
+  secret: string;
+  ambient: AmbientTransactions;
+  logger: FastifyBaseLogger;
+  callbacks: IdentityCallbacks;
+}
+
+/**
+ * A permanent account cannot "link" another one: signing up while signed in as a full user is
+ * refused (SPEC.md 'User is not anonymous'). A guest signing up is linked by the anonymous plugin.
+ */
+function guestUpgradeRules(callbacks: IdentityCallbacks, ambient: AmbientTransactions) {
+  return {
+    id: 'scaling-impact-identity',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-up/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const { getSessionFromCtx } = await import('better-auth/api');
+            const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+            if (current && !current.user.isAnonymous) {
+              throw APIError.from('BAD_REQUEST', {
+                code: authErrorCodes.notAnonymous,
+                message: signInMessages.notAnonymous,
+              });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-up/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const user = ctx.context.newSession?.user;
+            if (!user || user.emailVerified || user.isAnonymous) return;
+            await callbacks.passwordAccountCreated(ambient.current(), {
+              id: user.id,
+              email: user.email,
+            });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+export function createIdentity({ config, secret, ambient, logger, callbacks }: IdentityOptions) {
+  const secure = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: siteName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(ambient.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await callbacks.passwordResetRequested(ambient.current(), user.email, token);
+      },
+    },
+    session: { expiresIn: 30 * DAY_SECONDS, updateAge: DAY_SECONDS },
+    // A social sign-in never takes over an existing account with the same email.
+    account: { accountLinking: { enabled: false } },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
+    advanced: {
+      cookiePrefix: 'si',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ auth: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    plugins: [
+      anonymous({
+        generateName: () => 'Guest',
+        onLinkAccount: async ({ anonymousUser, newUser }) => {
+          await callbacks.guestLinked(ambient.current(), anonymousUser.user.id, newUser.user.id);
+        },
+      }),
+      bearer(),
+      genericOAuth({ config: socialProviderConfigs(config) }),
+      guestUpgradeRules(callbacks, ambient),
+    ],
+  });
+}
+
+export type Identity = ReturnType<typeof createIdentity>;

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { authErrorCodes, signInMessages } from '@si/contracts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface RouteRateLimit {
+  max: number;
+  timeWindow: number;
+  keyGenerator: (request: FastifyRequest) => string;
+}
+
+/** The 429 answer: SPEC.md's 'too many requests' message in the API's error shape. */
+export function rateLimitedError(): AppError {
+  return new AppError(429, authErrorCodes.tooManyRequests, signInMessages.tooManyRequests);
+}
+
+/**
+ * The limit of each counted action per client address, or undefined when RATE_LIMITS=off.
+ * Guest creation has its own, larger allowance: every first visit creates one.
+ */
+export function routeRateLimits(config: Config) {
+  return (bucket: string): RouteRateLimit | undefined => {
+    if (!config.RATE_LIMITS) return undefined;
+    return {
+      max: bucket === 'guest' ? config.RATE_LIMIT_GUEST_MAX : config.RATE_LIMIT_AUTH_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      keyGenerator: (request) => `${bucket}:${request.ip}`,
+    };
+  };
+}

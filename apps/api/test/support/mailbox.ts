@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives, for the relay to deliver to. */
+export async function startMailbox(options: { delayMs?: number; failFirst?: number } = {}) {
+  const messages: ReceivedEmail[] = [];
+  let failuresLeft = options.failFirst ?? 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then(async (parsed) => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          if (failuresLeft > 0) {
+            failuresLeft -= 1;
+            const error = Object.assign(new Error('Mailbox unavailable, try later'), {
+              responseCode: 451,
+            });
+            callback(error);
+            return;
+          }
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          messages.push({
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** The messages sent to `to`, newest last. */
+    to: (address: string) => messages.filter((message) => message.to.includes(address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/** The first link in an email's text that points at `path` on the site. */
+export function linkIn(email: ReceivedEmail, path: string): URL {
+  const match = email.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path);
+  if (!match) throw new Error(`no ${path} link in: ${email.text}`);
+  return new URL(match);
+}
