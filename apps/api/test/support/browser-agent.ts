@@ -69,3 +69,26 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
+
+/**
+ * Signs in through a provider as a browser would: ask the API for the provider's URL, follow it
+ * (the stand-ins approve at once), and bring the code back to the API's callback. Returns the
+ * callback's answer, a redirect to `callbackURL` or to /login with `?error=`.
+ */
+export async function socialSignIn(
+  agent: Agent,
+  provider: 'google' | 'github',
+  callbackURL = '/dashboard',
+) {
+  const start = await agent.post<{ data: { url: string } }>('/api/auth/sign-in/social', {
+    provider,
+    callbackURL,
+    errorCallbackURL: '/login',
+  });
+  if (start.status !== 200) throw new Error(`sign-in/social answered ${start.status}`);
+  const authorize = await fetch(start.body.data.url, { redirect: 'manual' });
+  const back = authorize.headers.get('location');
+  if (!back) throw new Error(`provider did not redirect (${authorize.status})`);
+  const callback = new URL(back);
+  return agent.get(`${callback.pathname}${callback.search}`);
+}

@@ -48,6 +48,15 @@ export async function startMailbox(options: { delayMs?: number; failFirst?: numb
     messages,
     /** The messages sent to `to`, newest last. */
     to: (address: string) => messages.filter((message) => message.to.includes(address)),
+    /** The newest message to `address` whose subject matches. */
+    latest(address: string, subject: RegExp): ReceivedEmail {
+      const found = messages.filter(
+        (message) => message.to.includes(address) && subject.test(message.subject),
+      );
+      const last = found.at(-1);
+      if (!last) throw new Error(`no email to ${address} matching ${subject}`);
+      return last;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

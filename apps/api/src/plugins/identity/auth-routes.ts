@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { runWithTransaction } from '@better-auth/core/context';
+import { APIError } from 'better-auth/api';
 import type { Config } from '../../config.ts';
 import type { RouteRateLimit } from '../rate-limit/route-limits.ts';
 import type { Identity } from './better-auth.ts';
@@ -72,6 +73,10 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       });
     } catch (error) {
       if (error instanceof RolledBack) return error.response;
+      // A hook's APIError escapes `asResponse`; answer it like the handler would.
+      if (error instanceof APIError) {
+        return Response.json(error.body ?? {}, { status: error.statusCode });
+      }
       throw error;
     }
   }

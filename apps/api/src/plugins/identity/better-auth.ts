@@ -103,6 +103,10 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
     telemetry: { enabled: false },
     onAPIError: { errorURL: `${config.publicUrl}/login` },
     advanced: {
+      // better-auth skips its origin and callback-URL checks under NODE_ENV=test; the tests
+      // must see the same protection as production.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       cookiePrefix: 'si',
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },

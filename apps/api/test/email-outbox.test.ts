@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countRows } from './support/accounts.ts';
+import { createAgent } from './support/browser-agent.ts';
+import { startMailbox, type Mailbox } from './support/mailbox.ts';
+import { createTestApp, type TestContext } from './support/test-app.ts';
+
+describe('email outbox and relay', () => {
+  const open: { ctx: TestContext; mailbox: Mailbox }[] = [];
+  afterAll(async () => {
+    for (const { ctx, mailbox } of open) {
+      await ctx.close();
+      await mailbox.close();
+    }
+  });
+  const start = async (options: Parameters<typeof startMailbox>[0]) => {
+    const mailbox = await startMailbox(options);
+    const ctx = await createTestApp({
+      SMTP_URL: mailbox.url,
+      RATE_LIMITS: 'off',
+      EMAIL_RELAY_INTERVAL_MS: '60000',
+    });
+    open.push({ ctx, mailbox });
+    return { ctx, mailbox };
+  };
+  const unsent = (ctx: TestContext) =>
+    countRows(ctx, sql`select count(*)::int as n from email_outbox where sent_at is null`);
+
+  it('keeps an email the mail server refused and sends it on a later attempt', async () => {
+    const { ctx, mailbox } = await start({ failFirst: 1 });
+    const signUp = await createAgent(ctx.app).post('/api/auth/sign-up/email', {
+      email: 'retry@example.com',
+      password: 'secret1',
+      name: '',
+    });
+    expect(signUp.status).toBe(200);
+    await ctx.app.emailRelay.drain();
+    expect(mailbox.to('retry@example.com')).toHaveLength(0);
+    expect(await unsent(ctx)).toBe(1);
+    const [failed] = (
+      (await ctx.database.db.execute(
+        sql`select attempts, last_error, next_attempt_at > now() as later from email_outbox`,
+      )) as unknown as { rows: { attempts: number; last_error: string; later: boolean }[] }
+    ).rows;
+    expect(failed).toMatchObject({ attempts: 1, later: true });
+    expect(failed?.last_error).toMatch(/try later/);
+
+    // The retry comes due (the backoff has passed) and the relay sends it.
+    await ctx.database.db.execute(sql`update email_outbox set next_attempt_at = now()`);
+    await ctx.app.emailRelay.drain();
+    expect(mailbox.to('retry@example.com')).toHaveLength(1);
+    expect(await unsent(ctx)).toBe(0);
+  });
+
+  it('answers the request before a slow mail server has taken the email', async () => {
+    const { ctx, mailbox } = await start({ delayMs: 1500 });
+    const signUp = await createAgent(ctx.app).post('/api/auth/sign-up/email', {
+      email: 'slow@example.com',
+      password: 'secret1',
+      name: '',
+    });
+    expect(signUp.status).toBe(200);
+    // The email is committed with the account, but not delivered yet.
+    expect(await countRows(ctx, sql`select count(*)::int as n from email_outbox`)).toBe(1);
+    expect(mailbox.to('slow@example.com')).toHaveLength(0);
+    await ctx.app.emailRelay.drain();
+    expect(mailbox.to('slow@example.com')).toHaveLength(1);
+  });
+
+  it('writes no email when the sign-up fails', async () => {
+    const { ctx } = await start({});
+    const browser = createAgent(ctx.app);
+    await browser.post('/api/auth/sign-up/email', {
+      email: 'once@example.com',
+      password: 'secret1',
+      name: '',
+    });
+    const duplicate = await createAgent(ctx.app).post('/api/auth/sign-up/email', {
+      email: 'once@example.com',
+      password: 'secret1',
+      name: '',
+    });
+    expect(duplicate.status).toBe(409);
+    expect(await countRows(ctx, sql`select count(*)::int as n from email_outbox`)).toBe(1);
+  });
+});
