@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS } from './e2e/support/ports.ts';
 
-const PORT = 3210;
+const PORT = E2E_PORTS.app;
 const dataDir = '.test-results/e2e-data';
 
 /** Browser tests in Debian's Chromium, at phone and desktop widths, against the real server. */
@@ -45,7 +46,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database: the demo directory plus enough synthetic profiles to scroll far.
-    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/cli/index.ts seed-demo && node --import tsx apps/api/src/cli/index.ts seed-bulk --count 1200 && node --import tsx apps/api/src/server.ts`,
+    // The server starts with its stand-ins for SMTP, Google and GitHub (e2e/support).
+    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/cli/index.ts seed-demo && node --import tsx apps/api/src/cli/index.ts seed-bulk --count 1200 && node --import tsx e2e/support/server-with-stand-ins.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -53,8 +55,11 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // Every browser test starts as a new guest from 127.0.0.1.
+      RATE_LIMITS: 'off',
     },
   },
 });

@@ -67,6 +67,29 @@ describe('email outbox and relay', () => {
     expect(mailbox.to('slow@example.com')).toHaveLength(1);
   });
 
+  it('without SMTP_URL, logs every email with its links, which work', async () => {
+    const logLines: string[] = [];
+    const ctx = await createTestApp({ RATE_LIMITS: 'off' }, { logLines });
+    try {
+      const browser = createAgent(ctx.app);
+      await browser.post('/api/auth/sign-up/email', {
+        email: 'newcomer@example.com',
+        password: 'secret1',
+        name: '',
+      });
+      await ctx.app.emailRelay.drain();
+      const line = logLines.find((entry) => entry.includes('Email to newcomer@example.com'));
+      expect(line).toBeDefined();
+      const logged = JSON.parse(line!) as { email: { links: string[] } };
+      const link = new URL(logged.email.links[0]!);
+      expect(link.pathname).toBe('/verify-email');
+      expect((await browser.get(`/api/auth/verify-email${link.search}`)).status).toBe(200);
+      expect(await unsent(ctx)).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('writes no email when the sign-up fails', async () => {
     const { ctx } = await start({});
     const browser = createAgent(ctx.app);

@@ -13,7 +13,7 @@ export interface GitHubUser {
  * calls sign-in makes (/user, /user/emails). Authorize approves at once and sends the browser
  * back with a code, unless the next user is set to `null`, which answers access_denied.
  */
-export async function startGitHubStandIn() {
+export async function startGitHubStandIn(port = 0) {
   let nextUser: GitHubUser | null = {
     id: 1001,
     login: 'octo',
@@ -80,9 +80,8 @@ export async function startGitHubStandIn() {
       json(response, 404, { message: 'Not Found' });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     /** Environment that points the app's GitHub sign-in here. */

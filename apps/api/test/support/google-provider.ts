@@ -10,10 +10,10 @@ export interface GoogleUser {
  * A local OpenID Connect provider (oauth2-mock-server) standing in for Google: discovery, an
  * authorize endpoint that approves at once, a token endpoint issuing signed ID tokens, and JWKS.
  */
-export async function startGoogleProvider() {
+export async function startGoogleProvider(port = 0) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  await server.start(0, '127.0.0.1');
+  await server.start(port, '127.0.0.1');
   let nextUser: GoogleUser = { sub: 'google-1', email: 'gina@example.com', name: 'Gina Google' };
   server.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, {

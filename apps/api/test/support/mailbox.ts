@@ -10,7 +10,9 @@ export interface ReceivedEmail {
 }
 
 /** A real SMTP server on a free port that keeps what it receives, for the relay to deliver to. */
-export async function startMailbox(options: { delayMs?: number; failFirst?: number } = {}) {
+export async function startMailbox(
+  options: { delayMs?: number; failFirst?: number; port?: number } = {},
+) {
   const messages: ReceivedEmail[] = [];
   let failuresLeft = options.failFirst ?? 0;
   const server = new SMTPServer({
@@ -41,7 +43,7 @@ export async function startMailbox(options: { delayMs?: number; failFirst?: numb
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

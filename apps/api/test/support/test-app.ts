@@ -17,7 +17,10 @@ export interface TestContext {
 }
 
 /** A fresh database and an app on it, answering through fastify.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-test-'));
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -29,7 +32,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const logger = options.logLines
+    ? { level: 'info', stream: { write: (line: string) => options.logLines!.push(line) } }
+    : false;
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,

@@ -10,9 +10,10 @@ export function createLogTransport(logger: FastifyBaseLogger): EmailTransport {
   return {
     kind: 'log',
     async send(message: EmailMessage) {
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info(
-        { email: { to: message.to, subject: message.subject } },
-        `email to ${message.to}: ${message.subject}\n\n${message.text}\n`,
+        { email: { to: message.to, subject: message.subject, links, text: message.text } },
+        `Email to ${message.to} (no SMTP_URL set, so it is only logged): "${message.subject}" ${links.join(' ')}`,
       );
     },
     async close() {},
