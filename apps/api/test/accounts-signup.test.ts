@@ -33,6 +33,7 @@ describe('sign-up, verification and sign-in', () => {
     const asGuest = (await browser.get<Body<CurrentUser>>('/api/auth/session')).body.data;
     expect(asGuest).toMatchObject({ isAnonymous: true, email: null, providers: [] });
 
+    const guestCookies = new Map(browser.jar);
     const signUp = await browser.post('/api/auth/sign-up/email', {
       email: 'ada@example.com',
       password: 'secret1',
@@ -47,6 +48,12 @@ describe('sign-up, verification and sign-in', () => {
       providers: ['password'],
     });
     expect(me.id).not.toBe(asGuest.id);
+    // A new session, and the guest's old cookie opens nothing any more.
+    expect(browser.jar.get('si.session_token')).toBeDefined();
+    expect(browser.jar.get('si.session_token')).not.toBe(guestCookies.get('si.session_token'));
+    const replay = createAgent(ctx.app);
+    for (const [name, value] of guestCookies) replay.jar.set(name, value);
+    expect((await replay.get<Body<null>>('/api/auth/session')).body.data).toBeNull();
 
     await ctx.app.emailRelay.drain();
     const [email] = mailbox.to('ada@example.com');
