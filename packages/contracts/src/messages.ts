@@ -30,56 +30,16 @@ export const homeTexts = {
   searchPlaceholder: 'Search by name, mission or location',
 } as const;
 
-export const detailTexts = {
-  title: (name: string) => `${name}${titleSuffix}`,
-  notFoundTitle: `Organization Not Found${titleSuffix}`,
-  errorTitle: `Error${titleSuffix}`,
-  notFoundHeading: 'Organization Not Found',
-  notFoundBody: (id: string) => `Organization with ID "${id}" not found`,
-  missingId: 'Organization ID is missing',
-  fetchError: 'An error occurred while fetching the organization data. Please try again later.',
-  backToOrganizations: 'Back to organizations',
-  backToResults: 'Back to results',
-  about: 'About',
-  connect: 'Connect',
-  details: 'Organization Details',
-  jumpTo: 'Jump to:',
-  categories: 'Categories',
-  companyProperties: 'Company Properties',
-  info: 'Organization Info',
-  foundedYear: 'Founded Year',
-  location: 'Location',
-  defaultCategorySentence: (orgName: string, categoryName: string) =>
-    `${orgName} is committed to excellence in the field of ${categoryName}.`,
-} as const;
-
-export const notFoundTexts = {
-  title: 'Page Not Found',
-  body: "The page you're looking for doesn't exist or has been moved.",
-  link: 'Return to Home',
-} as const;
-
 export const errorBoundaryTexts = {
   heading: 'Something went wrong',
   fallback: 'An unexpected error occurred',
   retry: 'Try again',
 } as const;
 
-export const faqTexts = {
-  empty: 'No FAQs available for this category.',
-} as const;
-
 export const sessionTexts = {
   referenceLoadFailed: 'Unable to load data. Please check your connection and try again.',
   referenceUnauthorized:
     'Authentication required. Please wait while we complete the sign-in process.',
-} as const;
-
-export const footerTexts = {
-  tagline:
-    'Connecting mission-driven organizations with the resources they need to create meaningful impact.',
-  subscribe: 'Subscribe',
-  subscribed: 'Thanks for subscribing! Watch your inbox for news from Scaling Impact.',
 } as const;
 
 export const apiMessages = {
