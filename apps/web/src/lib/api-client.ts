@@ -1,4 +1,5 @@
 import { apiMessages, type ErrorBody } from '@si/contracts';
+import { rememberSessionUser, reportSessionLost } from './session';
 
 /** An error answered by the API ({ error: { code, message, fields? } }) or a network failure (status 0). */
 export class ApiError extends Error {
@@ -34,6 +35,11 @@ export interface ApiRequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * On 401, read the session once and retry if a user is still signed in; otherwise report the
+   * session lost (SPEC.md section 4). Off for calls where 401 is an answer, not a lost session.
+   */
+  sessionRefresh?: boolean;
 }
 
 /** Builds `/api{path}?query`, leaving out empty query values. */
@@ -53,18 +59,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof error === 'object' && error !== null && 'message' in error;
 }
 
-/**
- * Calls the API and returns its parsed JSON body ({ data } or { data, meta }).
- * Throws ApiError for 4xx/5xx answers (with the server's code and message) and for network failures.
- */
-export async function apiRequest<TBody>(
-  path: string,
-  options: ApiRequestOptions = {},
-): Promise<TBody> {
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', query, body, signal } = options;
-  let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    return await fetch(apiUrl(path, query), {
       method,
       signal: signal ?? null,
       credentials: 'same-origin',
@@ -77,6 +75,41 @@ export async function apiRequest<TBody>(
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR_CODE, networkErrorMessage);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Reads the session once for all requests answered 401 at the same time: is a user signed in? */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= send('/auth/session', {})
+    .then((response) => (response.ok ? response.json() : undefined))
+    .then((body: { data?: { isAnonymous: boolean } | null } | undefined) => {
+      // Without a user, keep what was known: it picks the 'expired' or 'login required' message.
+      if (!body?.data) return false;
+      rememberSessionUser(body.data);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * Calls the API and returns its parsed JSON body ({ data } or { data, meta }).
+ * Throws ApiError for 4xx/5xx answers (with the server's code and message) and for network failures.
+ * A 401 refreshes the session and retries once; if that fails, the session is reported lost.
+ */
+export async function apiRequest<TBody>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<TBody> {
+  let response = await send(path, options);
+  if (response.status === 401 && options.sessionRefresh !== false) {
+    if (await refreshSession()) response = await send(path, options);
+    if (response.status === 401) reportSessionLost();
   }
 
   const parsed: unknown = await response.json().catch(() => undefined);
