@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountRequest } from '@si/contracts';
+import { apiData } from '../../../lib/api-client';
+
+/** DELETE /api/users/me: deletes the account and everything it owns, and clears the session. */
+export function deleteAccount(input: DeleteAccountRequest): Promise<{ deleted: true }> {
+  return apiData<{ deleted: true }>('/users/me', {
+    method: 'DELETE',
+    body: input,
+    sessionRefresh: false,
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Organization } from '@si/contracts';
+import { apiData } from '../../../lib/api-client';
+import { userQueryKey } from '../../../lib/session';
+
+/** The signed-in user's own organizations, in any payment state (GET /api/users/organizations). */
+export function getMyOrganizations(signal?: AbortSignal): Promise<Organization[]> {
+  return apiData<Organization[]>('/users/organizations', { signal });
+}
+
+export const myOrganizationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...userQueryKey, 'organizations'],
+    queryFn: ({ signal }) => getMyOrganizations(signal),
+  });
+
+export function useMyOrganizations() {
+  return useQuery(myOrganizationsQueryOptions());
+}
+
+/** SPEC.md section 9: organizations with paymentStatus paid or a subscriptionType are subscriptions. */
+export function isSubscription(organization: Organization): boolean {
+  return organization.paymentStatus === 'paid' || organization.subscriptionType !== null;
+}

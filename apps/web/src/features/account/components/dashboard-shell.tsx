@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Building2, Plus, Settings, UserRound } from 'lucide-react';
+import { dashboardTexts } from '@si/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { cx } from '../../../lib/class-names';
+
+const sections = [
+  { to: '/dashboard', label: dashboardTexts.navProfile, icon: UserRound, also: '/profile' },
+  { to: '/dashboard/organizations', label: dashboardTexts.navOrganizations, icon: Building2 },
+  { to: '/dashboard/settings', label: dashboardTexts.navSettings, icon: Settings },
+] as const;
+
+/**
+ * The account area (DECISIONS.md 'Dashboard'): a sidebar with Profile, Organizations and
+ * Settings plus 'Create Organization', and the section beside it. On phones the sections
+ * become a row of tabs above the content.
+ */
+export function DashboardShell({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <PageContainer className="flex flex-col gap-6 py-8 sm:py-12">
+      {banner}
+      <h1 className="text-headline font-semibold tracking-tight sm:text-display">
+        {dashboardTexts.heading}
+      </h1>
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
+          <nav aria-label={dashboardTexts.sidebarLabel}>
+            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+              {sections.map(({ to, label, icon: Icon, ...rest }) => {
+                const active =
+                  pathname === to || ('also' in rest && pathname === rest.also) || undefined;
+                return (
+                  <li key={to} className="shrink-0">
+                    <NavLink
+                      to={to}
+                      end
+                      aria-current={active ? 'page' : undefined}
+                      className={cx(
+                        'flex min-h-touch items-center gap-2.5 rounded-control px-3 font-semibold whitespace-nowrap transition-colors sm:min-h-10',
+                        active
+                          ? 'bg-brand-soft text-brand-ink'
+                          : 'text-ink-muted hover:bg-sunken hover:text-ink',
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-5" />
+                      {label}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <Link
+            to="/submit-organization"
+            className={buttonClasses('primary', 'md', 'w-full sm:w-fit lg:w-full')}
+          >
+            <Plus aria-hidden="true" className="size-5" />
+            {dashboardTexts.createOrganization}
+          </Link>
+        </aside>
+        <div className="flex min-w-0 flex-col gap-6">{children}</div>
+      </div>
+    </PageContainer>
+  );
+}
+
+/** A titled card of the dashboard. */
+export function DashboardSection({
+  id,
+  title,
+  description,
+  action,
+  children,
+  tone = 'neutral',
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  tone?: 'neutral' | 'danger';
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cx(
+        'flex flex-col gap-5 surface-card p-5 sm:p-6',
+        tone === 'danger' && 'border-danger-line',
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2
+            id={id}
+            className={cx('text-xl font-semibold', tone === 'danger' && 'text-danger-ink')}
+          >
+            {title}
+          </h2>
+          {description ? <p className="text-ink-muted">{description}</p> : null}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

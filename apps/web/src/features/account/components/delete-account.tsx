@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { z } from 'zod';
+import {
+  accountDeletionMessages,
+  authErrorCodes,
+  authFormTexts,
+  dashboardTexts,
+  DELETE_CONFIRMATION_WORD,
+  providerNames,
+  type CurrentUser,
+  type SocialProviderId,
+} from '@si/contracts';
+import { Button } from '../../../components/ui/button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { Notice } from '../../../components/ui/notice';
+import { PasswordField } from '../../../components/ui/password-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { forgetUser } from '../../../lib/forget-user';
+import { useDeleteAccount } from '../api/delete-account';
+import { DashboardSection } from './dashboard-shell';
+
+const dangerButton =
+  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control bg-danger-ink px-4 font-semibold text-on-brand transition-colors hover:bg-danger-ink/90 disabled:cursor-not-allowed disabled:opacity-60 sm:min-h-10';
+
+/** SPEC.md section 5: type DELETE; email-and-password accounts also give their password. */
+export function deleteAccountSchema(requiresPassword: boolean) {
+  return z.object({
+    confirmation: z
+      .string()
+      .refine(
+        (value) => value.trim() === DELETE_CONFIRMATION_WORD,
+        accountDeletionMessages.typeDelete,
+      ),
+    password: requiresPassword
+      ? z.string().min(1, accountDeletionMessages.passwordRequired)
+      : z.string(),
+  });
+}
+type DeleteAccountValues = z.infer<ReturnType<typeof deleteAccountSchema>>;
+
+function socialProviderOf(user: CurrentUser): SocialProviderId | null {
+  const provider = user.providers.find((id) => id === 'google' || id === 'github');
+  return provider === 'google' || provider === 'github' ? provider : null;
+}
+
+export interface DeleteAccountProps {
+  user: CurrentUser;
+  /** Opens the dialog at once (back from re-authenticating with Google or GitHub). */
+  initiallyOpen?: boolean;
+  /** Starts a fresh sign-in with the provider, coming back to the settings with the dialog open. */
+  reauthenticate: (provider: SocialProviderId) => Promise<void>;
+}
+
+function DeleteAccountForm({
+  user,
+  reauthenticate,
+  onCancel,
+}: Omit<DeleteAccountProps, 'initiallyOpen'> & { onCancel: () => void }) {
+  const requiresPassword = user.providers.includes('password');
+  const mutation = useDeleteAccount();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DeleteAccountValues>({
+    resolver: zodResolver(deleteAccountSchema(requiresPassword)),
+    mode: 'onSubmit',
+    defaultValues: { confirmation: '', password: '' },
+  });
+
+  const startReauthentication = async () => {
+    const provider = socialProviderOf(user);
+    if (!provider) {
+      setFailure(accountDeletionMessages.unsupportedProvider(user.providers.join(', ')));
+      return;
+    }
+    setFailure(accountDeletionMessages.reauthRequired(providerNames[provider]));
+    setRedirecting(true);
+    try {
+      await reauthenticate(provider);
+    } catch (error) {
+      setRedirecting(false);
+      setFailure(error instanceof Error ? error.message : accountDeletionMessages.failed);
+    }
+  };
+
+  const onSubmit = handleSubmit(({ confirmation, password }) => {
+    if (mutation.isPending) return;
+    setFailure(null);
+    mutation.mutate(
+      {
+        confirmation: confirmation.trim(),
+        ...(requiresPassword ? { password } : {}),
+      },
+      {
+        onSuccess: async () => {
+          // Leave the guarded page before the user disappears from the session.
+          await navigate('/', {
+            replace: true,
+            state: { message: accountDeletionMessages.deleted },
+          });
+          await forgetUser(queryClient);
+        },
+        onError: (error) => {
+          const code = error instanceof ApiError ? error.code : '';
+          if (code === authErrorCodes.wrongPassword) {
+            setError('password', { message: accountDeletionMessages.wrongPassword });
+          } else if (code === authErrorCodes.passwordRequired) {
+            setError('password', { message: accountDeletionMessages.passwordRequired });
+          } else if (code === authErrorCodes.confirmationRequired) {
+            setError('confirmation', { message: accountDeletionMessages.typeDelete });
+          } else if (code === authErrorCodes.reauthenticationRequired) {
+            void startReauthentication();
+          } else if (error instanceof ApiError && error.isNotFound) {
+            setFailure(accountDeletionMessages.notFound);
+          } else {
+            setFailure(
+              error instanceof ApiError && error.status > 0 && error.message
+                ? error.message
+                : accountDeletionMessages.failed,
+            );
+          }
+        },
+      },
+    );
+  });
+
+  const busy = mutation.isPending || redirecting || mutation.isSuccess;
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure ? (
+        <Notice tone={redirecting ? 'info' : 'danger'} message={failure} testId="delete-failure" />
+      ) : null}
+      <TextField
+        label={dashboardTexts.typeDeleteLabel(DELETE_CONFIRMATION_WORD)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.confirmation?.message}
+        {...register('confirmation')}
+      />
+      {requiresPassword ? (
+        <PasswordField
+          label={dashboardTexts.deletePasswordLabel}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          showLabel={authFormTexts.showPassword}
+          hideLabel={authFormTexts.hidePassword}
+          {...register('password')}
+        />
+      ) : null}
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          {dashboardTexts.cancel}
+        </Button>
+        <button type="submit" className={dangerButton} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner /> : null}
+          {busy ? dashboardTexts.deleting : dashboardTexts.deleteAccount}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Delete Account: a danger card and its confirm dialog. The server asks Google and GitHub
+ * accounts to sign in again when their session is older than a few minutes; the browser then
+ * goes to the provider and comes back with the dialog open.
+ */
+export function DeleteAccount({ user, initiallyOpen = false, reauthenticate }: DeleteAccountProps) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <DashboardSection
+      id="delete-account"
+      tone="danger"
+      title={dashboardTexts.deleteAccount}
+      description={dashboardTexts.deleteAccountIntro}
+    >
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className={`${dangerButton} w-full sm:w-fit`}>
+          {dashboardTexts.deleteAccount}
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 motion-safe:data-[state=open]:animate-fade-in" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-surface p-6 shadow-raised outline-none motion-safe:data-[state=open]:animate-fade-in">
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title className="text-xl font-semibold text-danger-ink">
+                {dashboardTexts.deleteDialogTitle}
+              </Dialog.Title>
+              <Dialog.Close
+                aria-label={dashboardTexts.cancel}
+                className="-mt-2 -mr-2 flex size-touch shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-sunken"
+              >
+                <CloseIcon className="size-5" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="text-ink-muted">
+              {dashboardTexts.deleteDialogBody}
+            </Dialog.Description>
+            <DeleteAccountForm
+              user={user}
+              reauthenticate={reauthenticate}
+              onCancel={() => setOpen(false)}
+            />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@si/contracts';
+import { ApiError, apiData } from '../../../lib/api-client';
+import { rememberSessionUser, sessionQueryKey } from '../../../lib/session';
+
+async function readSession(signal?: AbortSignal): Promise<CurrentUser | null> {
+  const user = await apiData<CurrentUser | null>('/auth/session', {
+    signal,
+    sessionRefresh: false,
+  });
+  rememberSessionUser(user);
+  return user;
+}
+
+/**
+ * The signed-in user (GET /api/auth/session). A visitor without a session is signed in as an
+ * anonymous guest first (SPEC.md section 4); a failed guest sign-in is only logged, except a
+ * network failure, which the query retries.
+ */
+export async function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {
+  const user = await readSession(signal);
+  if (user) return user;
+  try {
+    await apiData('/auth/sign-in/anonymous', {
+      method: 'POST',
+      body: {},
+      signal,
+      sessionRefresh: false,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.isNetworkError) throw error;
+    console.warn('Guest sign-in failed', error);
+    return null;
+  }
+  return readSession(signal);
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    // Signing in or out in another tab, or verifying the email there, shows up on return.
+    refetchOnWindowFocus: true,
+  });
+
+/** The session; public pages never wait for it (the header reserves its space meanwhile). */
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** A signed-in user with a real account (not an anonymous guest). */
+export function isPermanentUser(user: CurrentUser | null | undefined): user is CurrentUser {
+  return Boolean(user && !user.isAnonymous);
+}

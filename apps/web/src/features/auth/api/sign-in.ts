@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client';
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+}
+
+/** POST /api/auth/sign-in/email: sets the session cookie. 401 here means wrong credentials. */
+export function signInWithEmail(credentials: EmailCredentials): Promise<unknown> {
+  return apiData('/auth/sign-in/email', {
+    method: 'POST',
+    body: credentials,
+    sessionRefresh: false,
+  });
+}
+
+export function useSignInWithEmail() {
+  return useMutation({ mutationFn: signInWithEmail });
+}

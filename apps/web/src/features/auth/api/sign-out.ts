@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiData } from '../../../lib/api-client';
+import { shouldRetry, retryDelay } from '../../../lib/query-client';
+import { forgetUser } from '../../../lib/forget-user';
+
+/** POST /api/auth/sign-out: clears the session cookie. */
+export function signOut(): Promise<unknown> {
+  return apiData('/auth/sign-out', { method: 'POST', body: {}, sessionRefresh: false });
+}
+
+/**
+ * Signs out and goes to /login (SPEC.md); the app then signs the visitor in as a new guest.
+ * A failed sign-out is only logged.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    retry: shouldRetry,
+    retryDelay,
+    onError: (error) => console.warn('Sign-out failed', error),
+    onSettled: async () => {
+      // Leave the page first: a guarded page must not react to the user disappearing under it.
+      await navigate('/login');
+      await forgetUser(queryClient);
+    },
+  });
+}
