@@ -3,6 +3,7 @@ import {
   createBrowserRouter,
   Navigate,
   useLocation,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -24,6 +25,19 @@ const revalidateOnPathChange: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => (currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false);
 
+/** The route whose children are the pages; the account routes are added under it when needed. */
+const PAGES_ROUTE_ID = 'pages';
+
+/**
+ * Lazy route discovery: React Router asks for more routes when a path matches nothing but the
+ * not-found splat (or a route with parameters). The account routes are added then, once their
+ * small table has loaded, so the first load of the public pages does not carry them.
+ */
+export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  const { accountRoutes } = await import('./account-routes');
+  patch(PAGES_ROUTE_ID, accountRoutes());
+};
+
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -35,6 +49,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       Component: RootLayout,
       children: [
         {
+          id: PAGES_ROUTE_ID,
           errorElement: <RouteErrorBoundary />,
           children: [
             {
@@ -84,5 +99,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+  return createBrowserRouter(createRoutes(queryClient), {
+    patchRoutesOnNavigation: discoverAccountRoutes,
+  });
 }

@@ -1,15 +1,17 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
 import { BrandLink } from './logo-mark';
-import { accountLinks, primaryNav } from './nav-items';
+import { primaryNav } from './nav-items';
 
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
+/** Session and account code load beside the first page, never in its way (docs/decisions/006). */
+const AccountArea = lazy(() => import('./account-area'));
 
-/** Compact sticky header: logo and name, desktop navigation, Login / Sign Up, and the phone menu. */
+/** Compact sticky header: logo and name, desktop navigation, the account area, and the phone menu. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
@@ -46,14 +48,11 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
-          <Link to={accountLinks.login.to} className={buttonClasses('ghost', 'sm')}>
-            {accountLinks.login.label}
-          </Link>
-          <Link to={accountLinks.signup.to} className={buttonClasses('primary', 'sm')}>
-            {accountLinks.signup.label}
-          </Link>
-        </div>
+        <Suspense
+          fallback={<div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />}
+        >
+          <AccountArea />
+        </Suspense>
 
         <button
           ref={menuButton}

@@ -1,8 +1,10 @@
-import { homeTexts } from '@si/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { homeTexts, type CurrentUser } from '@si/contracts';
 import { DirectoryPage } from '../../features/directory/components/directory-page';
 import { useActiveCountries } from '../../features/reference/api/get-active-countries';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
+import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** / : the directory. */
@@ -11,7 +13,17 @@ export function Component() {
   const groups = useCategoryGroups();
   const categories = useCategories();
   const activeCountries = useActiveCountries();
+  // Reads the session the header loads; the home page never fetches or waits for it.
+  const { data: user } = useQuery<CurrentUser | null>({
+    queryKey: sessionQueryKey,
+    queryFn: skipToken,
+  });
   return (
-    <DirectoryPage groups={groups} categories={categories} activeCountries={activeCountries} />
+    <DirectoryPage
+      groups={groups}
+      categories={categories}
+      activeCountries={activeCountries}
+      addOrganizationTo={user && !user.isAnonymous ? '/submit-organization' : '/signup'}
+    />
   );
 }

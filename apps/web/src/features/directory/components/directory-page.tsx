@@ -7,6 +7,7 @@ import { byCode, byId, useLookup } from '../../../lib/use-lookup';
 import { countryFacetsQueryOptions, useOrganizations } from '../api/get-organizations';
 import { hasActiveFilters, useDirectoryFilters } from '../hooks/use-directory-filters';
 import { ActiveFilterChips } from './active-filter-chips';
+import { AddOrganizationTarget } from './add-organization-target';
 import { CategoryFilterPanel } from './category-filter-panel';
 import { CountrySelect } from './country-select';
 import { DirectoryResults } from './directory-results';
@@ -23,10 +24,17 @@ export interface DirectoryPageProps {
   categories: ReferenceList<Category>;
   /** Countries that have published organizations. */
   activeCountries: ReferenceList<Country>;
+  /** Where the 'Add Your Organization' card leads (depends on who is signed in). */
+  addOrganizationTo?: string;
 }
 
 /** The home page: heading, country filter, search, category panel and the organization grid. */
-export function DirectoryPage({ groups, categories, activeCountries }: DirectoryPageProps) {
+export function DirectoryPage({
+  groups,
+  categories,
+  activeCountries,
+  addOrganizationTo = '/signup',
+}: DirectoryPageProps) {
   const {
     filters,
     setCountry,
@@ -85,14 +93,16 @@ export function DirectoryPage({ groups, categories, activeCountries }: Directory
         onClear={clearCategories}
       />
 
-      <DirectoryResults
-        query={organizations}
-        categoriesById={categoriesById}
-        countriesByCode={countriesByCode}
-        activeCategoryIds={filters.categories}
-        onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
-        referencePending={categories.isPending}
-      />
+      <AddOrganizationTarget value={addOrganizationTo}>
+        <DirectoryResults
+          query={organizations}
+          categoriesById={categoriesById}
+          countriesByCode={countriesByCode}
+          activeCategoryIds={filters.categories}
+          onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
+          referencePending={categories.isPending}
+        />
+      </AddOrganizationTarget>
     </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use } from 'react';
 import type { Category, Country, OrganizationSummary } from '@si/contracts';
+import { AddOrganizationTarget } from './add-organization-target';
 import { OrganizationCard } from './organization-card';
 import { OrganizationCardSkeleton } from './organization-card-skeleton';
 
@@ -37,10 +38,11 @@ export function GridCell({
   eager,
   ...lookups
 }: { cell: Cell; eager: boolean } & CardLookups) {
+  const addTarget = use(AddOrganizationTarget);
   if (cell.kind === 'add') {
     return (
       <Suspense fallback={<OrganizationCardSkeleton />}>
-        <AddOrganizationCard />
+        <AddOrganizationCard to={addTarget} />
       </Suspense>
     );
   }

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { accountMenuTexts } from '@si/contracts';
+import { buttonClasses } from '../../components/ui/button';
+import { isPermanentUser, useSession } from '../../features/auth/api/get-session';
+import { forgetUser } from '../../lib/forget-user';
+import { onSessionLost } from '../../lib/session';
+import { storeSessionLostMessage } from '../../lib/session-lost-message';
+import { AccountButton } from './account-button';
+import { accountLinks } from './nav-items';
+
+/** The dropdown loads only for signed-in users; its trigger is drawn meanwhile. */
+const UserMenu = lazy(() => import('./user-menu'));
+
+/**
+ * SPEC.md's global handler: when a request finds the session gone, store the message, go to
+ * /login (remembering the page) where it shows once, then forget the user (a new guest
+ * session follows).
+ */
+function useSessionLostRedirect() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const current = useRef('/');
+  useEffect(() => {
+    current.current = `${location.pathname}${location.search}`;
+  }, [location.pathname, location.search]);
+
+  useEffect(
+    () =>
+      onSessionLost((hadPermanentUser) => {
+        storeSessionLostMessage(hadPermanentUser);
+        const from = current.current;
+        const leave = from.startsWith('/login')
+          ? Promise.resolve()
+          : navigate('/login', { state: { from } });
+        void Promise.resolve(leave).then(() => forgetUser(queryClient));
+      }),
+    [navigate, queryClient],
+  );
+}
+
+/**
+ * The header's account area (desktop), loaded beside the first page: it starts the session.
+ * While the session loads its space stays empty (no flash of Login for a signed-in user); a guest
+ * or visitor gets Login and Sign Up, a registered user the user menu.
+ */
+export default function AccountArea() {
+  const { data: user, isPending } = useSession();
+  useSessionLostRedirect();
+  if (isPending) return <AccountAreaPlaceholder />;
+  if (isPermanentUser(user)) {
+    const label = user.displayName || user.email || accountMenuTexts.dashboard;
+    return (
+      <div className="ml-auto hidden md:block">
+        <Suspense fallback={<AccountButton label={label} disabled />}>
+          <UserMenu user={user} label={label} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <div className="ml-auto hidden items-center gap-2 md:flex">
+      {user ? (
+        <span className="mr-1 rounded-pill bg-sunken px-3 py-1 text-sm font-semibold text-ink-muted">
+          {accountMenuTexts.guest}
+        </span>
+      ) : null}
+      <Link to={accountLinks.login.to} className={buttonClasses('ghost', 'sm')}>
+        {accountLinks.login.label}
+      </Link>
+      <Link to={accountLinks.signup.to} className={buttonClasses('primary', 'sm')}>
+        {accountLinks.signup.label}
+      </Link>
+    </div>
+  );
+}
+
+/** The space the account area takes, kept while the session loads (the header keeps it meanwhile). */
+function AccountAreaPlaceholder() {
+  return <div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />;
+}

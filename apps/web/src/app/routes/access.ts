@@ -1,0 +1,42 @@
+import { guardMessages, type CurrentUser } from '@si/contracts';
+
+/**
+ * What a guarded route needs (SPEC.md 'Route access'): 'account' is a signed-in, non-anonymous
+ * user; 'verified' also needs a verified email (Google and GitHub accounts count as verified).
+ */
+export interface AccessRule {
+  level: 'account' | 'verified';
+  /** The message for an anonymous guest sent to /login (it differs per route in SPEC.md). */
+  guestMessage: string;
+}
+
+/** The guards of SPEC.md section 2 and 6, by name (the route table names them, this module holds them). */
+export const accessRules = {
+  /** /verify-email-required */
+  account: { level: 'account', guestMessage: guardMessages.signInForFeature },
+  /** /profile and /dashboard */
+  dashboard: { level: 'verified', guestMessage: guardMessages.permanentAccountForFeature },
+  /** /submit-organization */
+  create: { level: 'verified', guestMessage: guardMessages.permanentAccountToCreate },
+  /** /organizations/:orgId/edit */
+  edit: { level: 'verified', guestMessage: guardMessages.signInToEdit },
+  /** /payments/select/:orgId and /payments/canceled */
+  payments: { level: 'verified', guestMessage: guardMessages.signInToContinue },
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessRuleName = keyof typeof accessRules;
+
+export type AccessDecision =
+  { kind: 'allow' } | { kind: 'login'; message?: string } | { kind: 'verify-email' };
+
+/** Decides a guarded route: allow it, send the visitor to /login, or to /verify-email-required. */
+export function decideAccess(
+  user: CurrentUser | null | undefined,
+  rule: AccessRule,
+  emailVerified = user?.emailVerified ?? false,
+): AccessDecision {
+  if (!user) return { kind: 'login' };
+  if (user.isAnonymous) return { kind: 'login', message: rule.guestMessage };
+  if (rule.level === 'verified' && !emailVerified) return { kind: 'verify-email' };
+  return { kind: 'allow' };
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { authPageTitles, type SocialProviderId } from '@si/contracts';
+import { SuccessBanner } from '../../components/ui/message-banner';
+import { DeleteAccount } from '../../features/account/components/delete-account';
+import { DashboardShell } from '../../features/account/components/dashboard-shell';
+import {
+  MyOrganizations,
+  MySubscriptions,
+} from '../../features/account/components/organization-lists';
+import { PasswordSettings } from '../../features/account/components/password-settings';
+import { ProfileInformation } from '../../features/account/components/profile-information';
+import { useProfile } from '../../features/auth/api/get-profile';
+import { useSession } from '../../features/auth/api/get-session';
+import { startSocialSignIn } from '../../features/auth/api/social-sign-in';
+import { messageFromState, useFlashMessage } from '../../lib/use-flash-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { GuardLoading } from './guarded-routes';
+
+/*
+ * The account area (DECISIONS.md 'Dashboard'): /profile and /dashboard (Profile),
+ * /dashboard/organizations and /dashboard/settings, in one lazy module.
+ */
+
+const ORGANIZATIONS_PATH = '/dashboard/organizations';
+
+/**
+ * The account area around /profile and /dashboard/*: a message passed in navigation state shows
+ * for 5 s, and one that says something was deleted opens the Organizations section (SPEC.md).
+ */
+export function DashboardLayout() {
+  const location = useLocation();
+  const [message, dismissMessage] = useFlashMessage();
+  const arriving = messageFromState(location.state);
+  if (arriving?.includes('deleted') && location.pathname !== ORGANIZATIONS_PATH) {
+    return <Navigate to={ORGANIZATIONS_PATH} replace state={location.state} />;
+  }
+  return (
+    <DashboardShell
+      banner={message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
+    >
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/** /dashboard and /profile : Profile Information, from the backend profile (the session meanwhile). */
+export function DashboardProfile() {
+  useDocumentTitle(authPageTitles.dashboard);
+  const session = useSession();
+  const profile = useProfile();
+  const user = profile.data ?? session.data;
+  if (!user) return <GuardLoading />;
+  return <ProfileInformation user={user} />;
+}
+
+/** /dashboard/organizations : My Organizations and My Subscriptions. */
+export function DashboardOrganizations() {
+  useDocumentTitle(authPageTitles.dashboardOrganizations);
+  return (
+    <>
+      <MyOrganizations />
+      <MySubscriptions />
+    </>
+  );
+}
+
+/** Where a re-authentication for account deletion comes back: the settings, dialog open. */
+export const CONFIRM_DELETE_PATH = '/dashboard/settings?confirmDelete=1';
+
+const reauthenticate = (provider: SocialProviderId) =>
+  startSocialSignIn(provider, CONFIRM_DELETE_PATH);
+
+/** /dashboard/settings : password change and account deletion. */
+export function DashboardSettings() {
+  useDocumentTitle(authPageTitles.dashboardSettings);
+  const session = useSession();
+  const profile = useProfile();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [confirmDelete] = useState(() => searchParams.has('confirmDelete'));
+
+  const hasConfirmQuery = searchParams.has('confirmDelete');
+  useEffect(() => {
+    if (hasConfirmQuery) setSearchParams({}, { replace: true });
+  }, [hasConfirmQuery, setSearchParams]);
+
+  const user = profile.data ?? session.data;
+  if (!user) return <GuardLoading />;
+  return (
+    <>
+      <PasswordSettings user={user} />
+      <DeleteAccount user={user} initiallyOpen={confirmDelete} reauthenticate={reauthenticate} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Hourglass } from 'lucide-react';
+import { authPageTitles, comingSoonTexts, guardMessages } from '@si/contracts';
+import { buttonClasses } from '../../components/ui/button';
+import { PageContainer } from '../../components/ui/page-container';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusCard } from '../../components/ui/status-card';
+import { useProfile } from '../../features/auth/api/get-profile';
+import { useSession } from '../../features/auth/api/get-session';
+import { sessionQueryKey } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { accessRules, decideAccess, type AccessRuleName } from './access';
+
+/*
+ * The guard of the protected routes, and the placeholder page of guarded features that come
+ * later. One lazy module: public pages never load it.
+ */
+/** 'Loading...' while the session (or the verification check) loads. */
+export function GuardLoading() {
+  return (
+    <PageContainer className="flex justify-center py-20">
+      <p role="status" className="flex items-center gap-2 text-ink-muted">
+        <Spinner className="size-5" />
+        {guardMessages.loading}
+      </p>
+    </PageContainer>
+  );
+}
+
+/**
+ * The guard of a group of routes. The verification flag comes from the session; when the session
+ * says 'not verified', the backend profile is asked (the email may have been verified since),
+ * and if that fails the session's own flag stands (SPEC.md section 4).
+ */
+export function createAccessGuard(ruleName: AccessRuleName) {
+  const rule = accessRules[ruleName];
+  return function AccessGuard() {
+    const session = useSession();
+    const location = useLocation();
+    const queryClient = useQueryClient();
+    const user = session.data;
+    const checkProfile =
+      rule.level === 'verified' && Boolean(user && !user.isAnonymous && !user.emailVerified);
+    const profile = useProfile({ enabled: checkProfile });
+    const verifiedSince = checkProfile && profile.data?.emailVerified === true;
+
+    useEffect(() => {
+      // Verified meanwhile: let the header and the other pages know.
+      if (verifiedSince) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    }, [verifiedSince, queryClient]);
+
+    if (session.isPending || (checkProfile && profile.isPending)) return <GuardLoading />;
+
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    const decision = decideAccess(user, rule, user?.emailVerified || verifiedSince);
+    switch (decision.kind) {
+      case 'login':
+        return (
+          <Navigate
+            to="/login"
+            replace
+            state={decision.message ? { from, message: decision.message } : { from }}
+          />
+        );
+      case 'verify-email':
+        return <Navigate to="/verify-email-required" replace state={{ from }} />;
+      default:
+        return <Outlet />;
+    }
+  };
+}
+
+/** The later features that have a guarded placeholder page, named by their page title key. */
+export type ComingSoonPageName =
+  'submitOrganization' | 'editOrganization' | 'selectPlan' | 'paymentCanceled';
+
+function titleOf(handle: unknown): string | null {
+  if (typeof handle !== 'object' || handle === null || !('page' in handle)) return null;
+  const { page } = handle as { page: unknown };
+  return typeof page === 'string' && page in authPageTitles
+    ? authPageTitles[page as ComingSoonPageName]
+    : null;
+}
+
+/**
+ * A guarded page whose feature comes later (organization editor, plans, canceled payment): the
+ * route and its guard are real, the page says the feature is on its way. The route's
+ * handle.page names its title.
+ */
+export function ComingSoonPage() {
+  const matches = useMatches();
+  const title = titleOf(matches.at(-1)?.handle) ?? 'Coming soon';
+  useDocumentTitle(title);
+  return (
+    <PageContainer className="py-16 sm:py-24">
+      <StatusCard
+        as="h1"
+        icon={<Hourglass className="size-6" />}
+        title={title}
+        action={
+          <Link to="/dashboard" className={buttonClasses('primary')}>
+            {comingSoonTexts.backToDashboard}
+          </Link>
+        }
+      >
+        {comingSoonTexts.body}
+      </StatusCard>
+    </PageContainer>
+  );
+}
