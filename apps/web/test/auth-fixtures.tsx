@@ -1,0 +1,91 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { vi } from 'vitest';
+import type { CurrentUser } from '@si/contracts';
+import { createRoutes, discoverAccountRoutes } from '../src/app/router';
+import { createQueryClient } from '../src/lib/query-client';
+
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'user-1',
+    email: 'ada@example.org',
+    displayName: 'Ada Lovelace',
+    emailVerified: true,
+    isAnonymous: false,
+    providers: ['password'],
+    createdAt: '2026-03-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const guestUser = makeUser({
+  id: 'guest-1',
+  email: null,
+  displayName: null,
+  emailVerified: false,
+  isAnonymous: true,
+  providers: [],
+});
+
+export function json(body: unknown, status = 200): Promise<Response> {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+export function apiError(status: number, code: string, message: string): Promise<Response> {
+  return json({ error: { code, message } }, status);
+}
+
+type Handler = (request: { method: string; url: URL; body: unknown }) => Promise<Response>;
+
+/**
+ * Stubs fetch with handlers keyed 'METHOD /api/path'; anything else answers 404. Public data
+ * the layout asks for (site, reference data) answers with empty lists.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (handler) return handler({ method, url, body });
+    if (method === 'GET' && url.pathname === '/api/site') {
+      return json({
+        data: {
+          supportEmail: 'support@example.org',
+          supportPhone: '+1 555',
+          supportAddress: '1 Example St',
+          dataDeletionSubject: 'Data Deletion Request',
+        },
+      });
+    }
+    return apiError(404, 'NOT_FOUND', 'not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Calls of the fetch mock as 'METHOD /api/path'. */
+export function callsOf(fetchMock: ReturnType<typeof stubApi>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${init?.method ?? 'GET'} ${url.pathname}`;
+  });
+}
+
+/** Renders the whole app (public and account routes) at a path, in memory. */
+export function renderApp(entry: InitialEntry) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), {
+    initialEntries: [entry],
+    patchRoutesOnNavigation: discoverAccountRoutes,
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...view };
+}

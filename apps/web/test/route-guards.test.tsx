@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { authPageTitles, dashboardTexts, guardMessages } from '@si/contracts';
+import { accessRules, decideAccess } from '../src/app/routes/access';
+import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('decideAccess', () => {
+  const verifiedRule = accessRules.dashboard;
+  it('sends a visitor without a session to /login, without a message', () => {
+    expect(decideAccess(null, verifiedRule)).toEqual({ kind: 'login' });
+  });
+  it("sends a guest to /login with the route's message", () => {
+    expect(decideAccess(guestUser, accessRules.create)).toEqual({
+      kind: 'login',
+      message: guardMessages.permanentAccountToCreate,
+    });
+  });
+  it('sends an unverified user to /verify-email-required only where verification is needed', () => {
+    const unverified = makeUser({ emailVerified: false });
+    expect(decideAccess(unverified, verifiedRule)).toEqual({ kind: 'verify-email' });
+    expect(decideAccess(unverified, accessRules.account)).toEqual({ kind: 'allow' });
+    expect(decideAccess(unverified, verifiedRule, true)).toEqual({ kind: 'allow' });
+  });
+  it('lets a verified user in', () => {
+    expect(decideAccess(makeUser(), verifiedRule)).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('guarded routes', () => {
+  it('shows Loading... while the session loads, then sends a visitor without a session to /login remembering the path', async () => {
+    let answerSession: (response: Response) => void = () => {};
+    stubApi({
+      'GET /api/auth/session': () =>
+        new Promise<Response>((resolve) => {
+          answerSession = resolve;
+        }),
+      'POST /api/auth/sign-in/anonymous': () => apiError(429, 'RATE_LIMITED', 'Slow down'),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { router } = renderApp('/dashboard/settings?tab=1');
+    expect(await screen.findByText(guardMessages.loading)).toBeTruthy();
+    answerSession(new Response(JSON.stringify({ data: null }), { status: 200 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/dashboard/settings?tab=1' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it("sends a guest to /login with the route's message", async () => {
+    stubApi({ 'GET /api/auth/session': () => json({ data: guestUser }) });
+    const { router } = renderApp('/profile');
+    expect(await screen.findByText(guardMessages.permanentAccountForFeature)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: '/profile' });
+  });
+
+  it('sends a guest on /submit-organization to /login with its own message', async () => {
+    stubApi({ 'GET /api/auth/session': () => json({ data: guestUser }) });
+    renderApp('/submit-organization');
+    expect(await screen.findByText(guardMessages.permanentAccountToCreate)).toBeTruthy();
+  });
+
+  it('sends an unverified user to /verify-email-required when the profile agrees', async () => {
+    const user = makeUser({ emailVerified: false });
+    stubApi({
+      'GET /api/auth/session': () => json({ data: user }),
+      'GET /api/users/profile': () => json({ data: user }),
+    });
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByTestId('verification-email')).toBeTruthy();
+    expect(screen.getByTestId('verification-email').textContent).toBe('ada@example.org');
+    expect(router.state.location.pathname).toBe('/verify-email-required');
+    expect(router.state.location.state).toEqual({ from: '/dashboard' });
+  });
+
+  it('lets a user in whose profile says the email was verified since the session was read', async () => {
+    stubApi({
+      'GET /api/auth/session': () => json({ data: makeUser({ emailVerified: false }) }),
+      'GET /api/users/profile': () => json({ data: makeUser() }),
+    });
+    const { router } = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: dashboardTexts.profileInformation }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("falls back to the session's flag when the profile cannot be read", async () => {
+    stubApi({
+      'GET /api/auth/session': () => json({ data: makeUser({ emailVerified: false }) }),
+      'GET /api/users/profile': () => apiError(403, 'EMAIL_NOT_VERIFIED', 'Verify first'),
+    });
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email-required'));
+  });
+
+  it('shows the dashboard to a verified user', async () => {
+    const user = makeUser();
+    stubApi({
+      'GET /api/auth/session': () => json({ data: user }),
+      'GET /api/users/profile': () => json({ data: user }),
+    });
+    renderApp('/profile');
+    const profile = await screen.findByRole('region', { name: dashboardTexts.profileInformation });
+    expect(within(profile).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(profile).getByText('March 3, 2026')).toBeTruthy();
+    expect(document.title).toBe('Dashboard - Scaling Impact');
+  });
+
+  it('shows a verified user the placeholder page of a later feature, not a 404', async () => {
+    stubApi({ 'GET /api/auth/session': () => json({ data: makeUser() }) });
+    renderApp('/payments/canceled');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: authPageTitles.paymentCanceled }),
+    ).toBeTruthy();
+  });
+});
