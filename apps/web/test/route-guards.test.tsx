@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { authPageTitles, dashboardTexts, guardMessages } from '@si/contracts';
+import { discoverAccountRoutes } from '../src/app/router';
 import { accessRules, decideAccess } from '../src/app/routes/access';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 
@@ -117,5 +118,21 @@ describe('guarded routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: authPageTitles.paymentCanceled }),
     ).toBeTruthy();
+  });
+
+  it('never makes a profile link wait for the account routes', async () => {
+    const patch = vi.fn();
+    const lookup = (path: string) =>
+      discoverAccountRoutes({
+        path,
+        patch,
+        signal: new AbortController().signal,
+        matches: [],
+        fetcherKey: undefined,
+      });
+    await lookup('/organizations/2d732f74-eeed-4db2-b3e6-4a5bcab67d9e');
+    expect(patch).not.toHaveBeenCalled();
+    await lookup('/organizations/2d732f74-eeed-4db2-b3e6-4a5bcab67d9e/edit');
+    expect(patch).toHaveBeenCalledWith('pages', expect.any(Array));
   });
 });

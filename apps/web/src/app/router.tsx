@@ -28,12 +28,17 @@ const revalidateOnPathChange: ShouldRevalidateFunction = ({
 /** The route whose children are the pages; the account routes are added under it when needed. */
 const PAGES_ROUTE_ID = 'pages';
 
+/** The public route with parameters: React Router asks for more routes on it too. */
+const profilePath = /^\/organizations\/[^/]+\/?$/;
+
 /**
- * Lazy route discovery: React Router asks for more routes when a path matches nothing but the
- * not-found splat (or a route with parameters). The account routes are added then, once their
- * small table has loaded, so the first load of the public pages does not carry them.
+ * Lazy route discovery: React Router asks for more routes when a path matches only the
+ * not-found splat or a route with parameters. The account routes are added then, once their
+ * small table has loaded, so the public pages' first load does not carry them; a profile link
+ * (the most shared page) never waits for that table.
  */
-export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (profilePath.test(path)) return;
   const { accountRoutes } = await import('./account-routes');
   patch(PAGES_ROUTE_ID, accountRoutes());
 };
