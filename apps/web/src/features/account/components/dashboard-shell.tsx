@@ -25,28 +25,28 @@ export function DashboardShell({ banner, children }: { banner?: ReactNode; child
       <h1 className="text-headline font-semibold tracking-tight sm:text-display">
         {dashboardTexts.heading}
       </h1>
-      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
           <nav aria-label={dashboardTexts.sidebarLabel}>
-            <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+            <ul className="grid grid-cols-3 gap-1 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
               {sections.map(({ to, label, icon: Icon, ...rest }) => {
                 const active =
                   pathname === to || ('also' in rest && pathname === rest.also) || undefined;
                 return (
-                  <li key={to} className="shrink-0">
+                  <li key={to} className="min-w-0">
                     <NavLink
                       to={to}
                       end
                       aria-current={active ? 'page' : undefined}
                       className={cx(
-                        'flex min-h-touch items-center gap-2.5 rounded-control px-3 font-semibold whitespace-nowrap transition-colors sm:min-h-10',
+                        'flex min-h-touch items-center justify-center gap-2.5 rounded-control px-2 text-sm font-semibold transition-colors sm:text-base lg:min-h-10 lg:justify-start lg:px-3',
                         active
-                          ? 'bg-brand-soft text-brand-ink'
-                          : 'text-ink-muted hover:bg-sunken hover:text-ink',
+                          ? 'bg-surface text-ink shadow-card lg:bg-brand-soft lg:text-brand-ink lg:shadow-none'
+                          : 'text-ink-muted hover:text-ink lg:hover:bg-sunken',
                       )}
                     >
-                      <Icon aria-hidden="true" className="size-5" />
-                      {label}
+                      <Icon aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
+                      <span className="truncate">{label}</span>
                     </NavLink>
                   </li>
                 );

@@ -63,14 +63,18 @@ export function VerifyEmailRequiredPage({
 
   const sent = resend.isSuccess;
   return (
-    <AuthFrame heading={verificationTexts.requiredHeading}>
-      <div className="flex flex-col items-center gap-3 text-center">
+    <AuthFrame
+      top={
         <span
           aria-hidden="true"
-          className="flex size-14 items-center justify-center rounded-pill bg-brand-soft text-brand-ink"
+          className="mx-auto flex size-14 items-center justify-center rounded-pill bg-brand-soft text-brand-ink"
         >
           <MailCheck className="size-7" />
         </span>
+      }
+      heading={verificationTexts.requiredHeading}
+    >
+      <div className="flex flex-col gap-2 text-center">
         <p className="text-ink-muted">
           {verificationTexts.sentTo}{' '}
           <strong className="font-semibold break-all text-ink" data-testid="verification-email">

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { dashboardTexts, passwordMessages } from '@si/contracts';
+import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
+import { makeOrganization } from './fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function signedIn(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET /api/auth/session': () => json({ data: user }),
+    'GET /api/users/profile': () => json({ data: user }),
+    ...extra,
+  });
+}
+
+describe('the dashboard', () => {
+  it('opens Organizations when the message passed in says something was deleted, and shows it', async () => {
+    signedIn(makeUser(), { 'GET /api/users/organizations': () => json({ data: [] }) });
+    const { router } = renderApp({
+      pathname: '/profile',
+      state: { message: 'Organization deleted successfully' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organizations'));
+    expect(await screen.findByText('Organization deleted successfully')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: dashboardTexts.navOrganizations })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('lists own organizations, and as subscriptions only the paid ones or those with a plan', async () => {
+    signedIn(makeUser(), {
+      'GET /api/users/organizations': () =>
+        json({
+          data: [
+            makeOrganization({ id: '00000000-0000-4000-8000-000000000001', name: 'Paid Org' }),
+            makeOrganization({
+              id: '00000000-0000-4000-8000-000000000002',
+              name: 'Draft Org',
+              paymentStatus: 'pending',
+              subscriptionType: null,
+              published: false,
+            }),
+          ],
+        }),
+    });
+    renderApp('/dashboard/organizations');
+    const mine = await screen.findByTestId('my-organizations');
+    expect(within(mine).getByText('Paid Org')).toBeTruthy();
+    expect(within(mine).getByText('Draft Org')).toBeTruthy();
+    expect(within(mine).getByText(dashboardTexts.notPublished)).toBeTruthy();
+    const subscriptions = screen.getByTestId('my-subscriptions');
+    expect(within(subscriptions).getByText('Paid Org')).toBeTruthy();
+    expect(within(subscriptions).queryByText('Draft Org')).toBeNull();
+    expect(within(subscriptions).getByText('Monthly')).toBeTruthy();
+  });
+
+  it('shows the error states of both lists when the organizations cannot be loaded', async () => {
+    signedIn(makeUser(), {
+      'GET /api/users/organizations': () => apiError(404, 'NOT_FOUND', 'No such endpoint'),
+    });
+    renderApp('/dashboard/organizations');
+    expect(await screen.findByText(dashboardTexts.organizationsFailed)).toBeTruthy();
+    expect(screen.getByText(dashboardTexts.subscriptionsFailed)).toBeTruthy();
+  });
+
+  it('tells a GitHub account that its password is managed there', async () => {
+    signedIn(makeUser({ providers: ['github'] }));
+    renderApp('/dashboard/settings');
+    expect(
+      await screen.findByText(passwordMessages.unavailable.replace('{provider}', 'GitHub')),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(dashboardTexts.currentPassword)).toBeNull();
+  });
+});
