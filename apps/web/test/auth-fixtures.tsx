@@ -1,10 +1,19 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@si/contracts';
 import { createRoutes, discoverAccountRoutes } from '../src/app/router';
 import { createQueryClient } from '../src/lib/query-client';
+// The account routes load lazily in the app; loading them here keeps a test from waiting on
+// their first transform (slow on a busy machine).
+import '../src/app/account-routes';
+import '../src/app/routes/account-pages';
+import '../src/app/routes/dashboard-pages';
+import '../src/app/routes/guarded-routes';
+
+// Whole-app renders go through lazy routes: allow more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {

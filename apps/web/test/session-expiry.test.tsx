@@ -97,3 +97,22 @@ describe('a request answered 401', () => {
     await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/anonymous'));
   });
 });
+
+describe('a session lost before the app listens', () => {
+  it('is delivered to the first listener, once', async () => {
+    stubApi({
+      'GET /api/users/profile': () => apiError(401, 'UNAUTHENTICATED', 'No user signed in'),
+      'GET /api/auth/session': () => json({ data: null }),
+    });
+    rememberSessionUser(makeUser());
+    await expect(apiData('/users/profile')).rejects.toMatchObject({ status: 401 });
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = onSessionLost(first);
+    const stopSecond = onSessionLost(second);
+    expect(first).toHaveBeenCalledWith(true);
+    expect(second).not.toHaveBeenCalled();
+    stopFirst();
+    stopSecond();
+  });
+});

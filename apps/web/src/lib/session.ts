@@ -6,6 +6,8 @@ export const userQueryKey = ['user'] as const;
 let permanentUserSignedIn = false;
 type SessionLostListener = (hadPermanentUser: boolean) => void;
 const listeners = new Set<SessionLostListener>();
+/** A loss reported before anyone listened (the app's handler loads lazily): delivered later. */
+let unheardLoss: boolean | null = null;
 
 /** Kept up to date by the session query: decides which session-lost message applies. */
 export function rememberSessionUser(user: { isAnonymous: boolean } | null | undefined): void {
@@ -20,12 +22,18 @@ export function rememberSessionUser(user: { isAnonymous: boolean } | null | unde
 export function reportSessionLost(): void {
   const hadPermanentUser = permanentUserSignedIn;
   permanentUserSignedIn = false;
+  if (listeners.size === 0) unheardLoss = hadPermanentUser;
   for (const listener of listeners) listener(hadPermanentUser);
 }
 
-/** Subscribes to session loss; returns the unsubscribe function. */
+/** Subscribes to session loss (hearing at once one that nobody heard); returns the unsubscribe. */
 export function onSessionLost(listener: SessionLostListener): () => void {
   listeners.add(listener);
+  if (unheardLoss !== null) {
+    const hadPermanentUser = unheardLoss;
+    unheardLoss = null;
+    listener(hadPermanentUser);
+  }
   return () => {
     listeners.delete(listener);
   };
