@@ -17,13 +17,17 @@ function Home() {
   return <p>{`home: ${JSON.stringify(location.state)}`}</p>;
 }
 
-function renderSettings(user: CurrentUser, reauthenticate = vi.fn(() => Promise.resolve())) {
+function renderSettings(
+  user: CurrentUser,
+  reauthenticate = vi.fn(() => Promise.resolve()),
+  reopened: { initiallyOpen?: boolean; initialError?: string } = {},
+) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <Home /> },
       {
         path: '/dashboard/settings',
-        element: <DeleteAccount user={user} reauthenticate={reauthenticate} />,
+        element: <DeleteAccount user={user} reauthenticate={reauthenticate} {...reopened} />,
       },
     ],
     { initialEntries: ['/dashboard/settings'] },
@@ -122,5 +126,17 @@ describe('the account deletion dialog', () => {
     await user.type(within(dialog).getByLabelText(typeDeleteLabel), 'DELETE');
     await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
     expect(await within(dialog).findByText(accountDeletionMessages.notFound)).toBeTruthy();
+  });
+
+  it('reopens after a re-authentication, with the error it came back with', async () => {
+    stubApi({});
+    renderSettings(makeUser({ providers: ['google'] }), undefined, {
+      initiallyOpen: true,
+      initialError: 'Google authorization was cancelled. Please try again.',
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Google authorization was cancelled. Please try again.'),
+    ).toBeTruthy();
   });
 });

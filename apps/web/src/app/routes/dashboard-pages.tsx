@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { authPageTitles, type SocialProviderId } from '@si/contracts';
+import { authPageTitles, messageForAuthErrorCode, type SocialProviderId } from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { DashboardShell } from '../../features/account/components/dashboard-shell';
@@ -65,11 +65,14 @@ export function DashboardOrganizations() {
   );
 }
 
-/** Where a re-authentication for account deletion comes back: the settings, dialog open. */
+/**
+ * Where a re-authentication for account deletion comes back, signed in again or with its error:
+ * the settings, dialog open (a signed-in user on /login would be sent home, error unseen).
+ */
 export const CONFIRM_DELETE_PATH = '/dashboard/settings?confirmDelete=1';
 
 const reauthenticate = (provider: SocialProviderId) =>
-  startSocialSignIn(provider, CONFIRM_DELETE_PATH);
+  startSocialSignIn(provider, CONFIRM_DELETE_PATH, CONFIRM_DELETE_PATH);
 
 /** /dashboard/settings : password change and account deletion. */
 export function DashboardSettings() {
@@ -78,6 +81,10 @@ export function DashboardSettings() {
   const profile = useProfile();
   const [searchParams, setSearchParams] = useSearchParams();
   const [confirmDelete] = useState(() => searchParams.has('confirmDelete'));
+  const [reauthError] = useState(() => {
+    const code = searchParams.get('error');
+    return code ? messageForAuthErrorCode(code, searchParams.get('provider') ?? undefined) : null;
+  });
 
   const hasConfirmQuery = searchParams.has('confirmDelete');
   useEffect(() => {
@@ -89,7 +96,12 @@ export function DashboardSettings() {
   return (
     <>
       <PasswordSettings user={user} />
-      <DeleteAccount user={user} initiallyOpen={confirmDelete} reauthenticate={reauthenticate} />
+      <DeleteAccount
+        user={user}
+        initiallyOpen={confirmDelete}
+        initialError={reauthError}
+        reauthenticate={reauthenticate}
+      />
     </>
   );
 }

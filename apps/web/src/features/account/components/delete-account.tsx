@@ -54,6 +54,8 @@ export interface DeleteAccountProps {
   user: CurrentUser;
   /** Opens the dialog at once (back from re-authenticating with Google or GitHub). */
   initiallyOpen?: boolean;
+  /** The error a re-authentication came back with, shown in the dialog. */
+  initialError?: string | null;
   /** Starts a fresh sign-in with the provider, coming back to the settings with the dialog open. */
   reauthenticate: (provider: SocialProviderId) => Promise<void>;
 }
@@ -61,13 +63,14 @@ export interface DeleteAccountProps {
 function DeleteAccountForm({
   user,
   reauthenticate,
+  initialError = null,
   onCancel,
 }: Omit<DeleteAccountProps, 'initiallyOpen'> & { onCancel: () => void }) {
   const requiresPassword = user.providers.includes('password');
   const mutation = useDeleteAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialError);
   const [redirecting, setRedirecting] = useState(false);
   const {
     register,
@@ -179,7 +182,18 @@ function DeleteAccountForm({
  * accounts to sign in again when their session is older than a few minutes; the browser then
  * goes to the provider and comes back with the dialog open.
  */
-export function DeleteAccount({ user, initiallyOpen = false, reauthenticate }: DeleteAccountProps) {
+export function DeleteAccount({
+  user,
+  initiallyOpen = false,
+  initialError = null,
+  reauthenticate,
+}: DeleteAccountProps) {
+  // Shown in the dialog it reopens with, not again once the dialog is closed.
+  const [pendingError, setPendingError] = useState(initialError);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setPendingError(null);
+  };
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <DashboardSection
@@ -188,7 +202,7 @@ export function DeleteAccount({ user, initiallyOpen = false, reauthenticate }: D
       title={dashboardTexts.deleteAccount}
       description={dashboardTexts.deleteAccountIntro}
     >
-      <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Trigger className={`${dangerButton} w-full sm:w-fit`}>
           {dashboardTexts.deleteAccount}
         </Dialog.Trigger>
@@ -212,7 +226,8 @@ export function DeleteAccount({ user, initiallyOpen = false, reauthenticate }: D
             <DeleteAccountForm
               user={user}
               reauthenticate={reauthenticate}
-              onCancel={() => setOpen(false)}
+              initialError={pendingError}
+              onCancel={() => onOpenChange(false)}
             />
           </Dialog.Content>
         </Dialog.Portal>

@@ -6,15 +6,17 @@ export const SOCIAL_ERROR_PATH = '/login';
 
 /**
  * Starts a Google or GitHub sign-in (POST /api/auth/sign-in/social) and leaves for the provider.
- * The browser comes back to callbackPath, a path of this site.
+ * The browser comes back to callbackPath, a path of this site, or to errorPath with
+ * ?error=<CODE>&provider=<id> added.
  */
 export async function startSocialSignIn(
   provider: SocialProviderId,
   callbackPath: string,
+  errorPath = SOCIAL_ERROR_PATH,
 ): Promise<void> {
   const { url } = await apiData<{ url: string; redirect: boolean }>('/auth/sign-in/social', {
     method: 'POST',
-    body: { provider, callbackURL: callbackPath, errorCallbackURL: SOCIAL_ERROR_PATH },
+    body: { provider, callbackURL: callbackPath, errorCallbackURL: errorPath },
     sessionRefresh: false,
   });
   window.location.assign(url);
