@@ -1,5 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@si/contracts';
@@ -93,7 +94,7 @@ export function renderApp(entry: InitialEntry) {
   });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
     </QueryClientProvider>,
   );
   return { router, queryClient, ...view };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { dashboardTexts, passwordMessages } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { makeOrganization } from './fixtures';
@@ -75,5 +76,37 @@ describe('the dashboard', () => {
       await screen.findByText(passwordMessages.unavailable.replace('{provider}', 'GitHub')),
     ).toBeTruthy();
     expect(screen.queryByLabelText(dashboardTexts.currentPassword)).toBeNull();
+  });
+});
+
+describe('deleting the account from the settings page', () => {
+  it('ends on the home page with the message, not on /login', async () => {
+    const user = makeUser();
+    let deleted = false;
+    stubApi({
+      'GET /api/auth/session': () => json({ data: deleted ? null : user }),
+      'GET /api/users/profile': () => json({ data: user }),
+      'DELETE /api/users/me': () => {
+        deleted = true;
+        return json({ data: { deleted: true } });
+      },
+      'POST /api/auth/sign-in/anonymous': () => json({ data: {} }),
+      'GET /api/organizations': () =>
+        json({ data: [], meta: { total: 0, nextCursor: null, facets: {} } }),
+    });
+    const { router } = renderApp('/dashboard/settings');
+    const userEvents = userEvent.setup();
+    await userEvents.click(
+      await screen.findByRole('button', { name: dashboardTexts.deleteAccount }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvents.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvents.type(within(dialog).getByLabelText(dashboardTexts.deletePasswordLabel), 'pw');
+    await userEvents.click(
+      within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }),
+    );
+    expect(await screen.findByText('Your account has been successfully deleted')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { accountDeletionMessages, dashboardTexts, type CurrentUser } from '@si/contracts';
 import { DeleteAccount } from '../src/features/account/components/delete-account';
@@ -34,7 +35,7 @@ function renderSettings(
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
     </QueryClientProvider>,
   );
   return { router, reauthenticate };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { accountMenuTexts } from '@si/contracts';
 import { guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, countries, makeOrganization } from './fixtures';
@@ -70,5 +71,26 @@ describe('the header and the home page by session', () => {
     expect(await screen.findByText(accountMenuTexts.guest)).toBeTruthy();
     const body = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/sign-in/anonymous'));
     expect(body?.[1]?.body).toBe('{}');
+  });
+
+  it('signs out from the user menu on a guarded page, lands on /login, and becomes a guest', async () => {
+    let signedIn = true;
+    stubApi({
+      'GET /api/auth/session': () => json({ data: signedIn ? makeUser() : null }),
+      'GET /api/users/profile': () => json({ data: makeUser() }),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return json({ data: { success: true } });
+      },
+      'POST /api/auth/sign-in/anonymous': () => json({ data: {} }),
+    });
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    await user.click(await screen.findByRole('menuitem', { name: accountMenuTexts.signOut }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('link', { name: accountMenuTexts.login })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -14,9 +14,9 @@ import { accountLinks } from './nav-items';
 const UserMenu = lazy(() => import('./user-menu'));
 
 /**
- * SPEC.md's global handler: when a request finds the session gone, store the message, go to
- * /login (remembering the page) where it shows once, then forget the user (a new guest
- * session follows).
+ * SPEC.md's global handler: when a request finds the session gone, store the message, forget
+ * the user (a new guest session follows) and go to /login, remembering the page, where the
+ * message shows once.
  */
 function useSessionLostRedirect() {
   const navigate = useNavigate();
@@ -32,10 +32,9 @@ function useSessionLostRedirect() {
       onSessionLost((hadPermanentUser) => {
         storeSessionLostMessage(hadPermanentUser);
         const from = current.current;
-        const leave = from.startsWith('/login')
-          ? Promise.resolve()
-          : navigate('/login', { state: { from } });
-        void Promise.resolve(leave).then(() => forgetUser(queryClient));
+        // Forget the user first: /login sends a signed-in user home.
+        void forgetUser(queryClient);
+        if (!from.startsWith('/login')) void navigate('/login', { state: { from } });
       }),
     [navigate, queryClient],
   );

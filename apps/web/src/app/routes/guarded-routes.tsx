@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { Hourglass } from 'lucide-react';
 import { authPageTitles, comingSoonTexts, guardMessages } from '@si/contracts';
 import { buttonClasses } from '../../components/ui/button';
@@ -39,6 +39,7 @@ export function createAccessGuard(ruleName: AccessRuleName) {
   return function AccessGuard() {
     const session = useSession();
     const location = useLocation();
+    const navigation = useNavigation();
     const queryClient = useQueryClient();
     const user = session.data;
     const checkProfile =
@@ -55,6 +56,11 @@ export function createAccessGuard(ruleName: AccessRuleName) {
 
     const from = `${location.pathname}${location.search}${location.hash}`;
     const decision = decideAccess(user, rule, user?.emailVerified || verifiedSince);
+    // Already leaving this page (sign-out, account deletion): the next page decides, not this
+    // guard, which would otherwise send the visitor to /login as the user disappears.
+    const leaving =
+      navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
+    if (leaving) return <Outlet />;
     switch (decision.kind) {
       case 'login':
         return (

@@ -28,7 +28,7 @@ export function DashboardShell({ banner, children }: { banner?: ReactNode; child
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
           <nav aria-label={dashboardTexts.sidebarLabel}>
-            <ul className="grid grid-cols-3 gap-1 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
+            <ul className="grid grid-cols-[1fr_1.4fr_1fr] gap-1 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
               {sections.map(({ to, label, icon: Icon, ...rest }) => {
                 const active =
                   pathname === to || ('also' in rest && pathname === rest.also) || undefined;

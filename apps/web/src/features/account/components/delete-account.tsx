@@ -109,10 +109,12 @@ function DeleteAccountForm({
       },
       {
         onSuccess: async () => {
-          // Leave the guarded page before the user disappears from the session.
+          // Leave the guarded page before the user disappears from the session; flushSync shows
+          // its guard at once that the page is being left, so it does not send it to /login.
           await navigate('/', {
             replace: true,
             state: { message: accountDeletionMessages.deleted },
+            flushSync: true,
           });
           await forgetUser(queryClient);
         },

@@ -22,9 +22,11 @@ export function useSignOut() {
     retryDelay,
     onError: (error) => console.warn('Sign-out failed', error),
     onSettled: async () => {
-      // Leave the page first: a guarded page must not react to the user disappearing under it.
+      // Forget the user first: /login sends a signed-in user home. A guard on the page being
+      // left may go to /login too on the way, which is where this goes anyway.
+      const forgotten = forgetUser(queryClient);
       await navigate('/login');
-      await forgetUser(queryClient);
+      await forgotten;
     },
   });
 }
