@@ -30,7 +30,7 @@ const dangerButton =
   'inline-flex min-h-touch items-center justify-center gap-2 rounded-control bg-danger-ink px-4 font-semibold text-on-brand transition-colors hover:bg-danger-ink/90 disabled:cursor-not-allowed disabled:opacity-60 sm:min-h-10';
 
 /** SPEC.md section 5: type DELETE; email-and-password accounts also give their password. */
-export function deleteAccountSchema(requiresPassword: boolean) {
+function deleteAccountSchema(requiresPassword: boolean) {
   return z.object({
     confirmation: z
       .string()

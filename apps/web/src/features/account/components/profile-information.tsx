@@ -25,7 +25,7 @@ type DisplayNameValues = z.input<typeof DisplayNameForm>;
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** 'Email and password', 'Google', 'GitHub', joined when several are linked. */
-export function signInMethodLabel(user: CurrentUser): string {
+function signInMethodLabel(user: CurrentUser): string {
   return user.providers.map((provider) => signInMethodNames[provider]).join(', ') || '—';
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 
 export interface EmailCredentials {
@@ -13,8 +12,4 @@ export function signInWithEmail(credentials: EmailCredentials): Promise<unknown>
     body: credentials,
     sessionRefresh: false,
   });
-}
-
-export function useSignInWithEmail() {
-  return useMutation({ mutationFn: signInWithEmail });
 }

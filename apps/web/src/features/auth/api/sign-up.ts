@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 import type { EmailCredentials } from './sign-in';
 
@@ -12,8 +11,4 @@ export function signUpWithEmail(credentials: EmailCredentials): Promise<unknown>
     body: { ...credentials, name: '' },
     sessionRefresh: false,
   });
-}
-
-export function useSignUpWithEmail() {
-  return useMutation({ mutationFn: signUpWithEmail });
 }

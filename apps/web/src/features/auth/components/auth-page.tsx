@@ -44,11 +44,11 @@ const texts = {
 } as const;
 
 /** Query of /login when a social sign-in comes back: ?social=<provider>&next=<path>. */
-export const SOCIAL_RETURN_PARAM = 'social';
+const SOCIAL_RETURN_PARAM = 'social';
 const NEXT_PARAM = 'next';
 
 /** Where a social sign-in returns: /login, which syncs the user and then goes on to `next`. */
-export function socialReturnPath(provider: SocialProviderId, next: string): string {
+function socialReturnPath(provider: SocialProviderId, next: string): string {
   const query = new URLSearchParams({ [SOCIAL_RETURN_PARAM]: provider, [NEXT_PARAM]: next });
   return `/login?${query.toString()}`;
 }
