@@ -36,6 +36,9 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // The social stand-ins sign in one configured user at a time: those tests run once, at
+      // desktop width.
+      testIgnore: /social-sign-in\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 812 },

@@ -1,5 +1,5 @@
 import { apiMessages, type ErrorBody } from '@si/contracts';
-import { rememberSessionUser, reportSessionLost } from './session';
+import { rememberSessionUser, reportSessionLost, sessionGeneration } from './session';
 
 /** An error answered by the API ({ error: { code, message, fields? } }) or a network failure (status 0). */
 export class ApiError extends Error {
@@ -106,8 +106,11 @@ export async function apiRequest<TBody>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<TBody> {
+  const generation = sessionGeneration();
   let response = await send(path, options);
-  if (response.status === 401 && options.sessionRefresh !== false) {
+  // A 401 for a request sent before the app ended the session itself is no loss to report.
+  const endedMeanwhile = generation !== sessionGeneration();
+  if (response.status === 401 && options.sessionRefresh !== false && !endedMeanwhile) {
     if (await refreshSession()) response = await send(path, options);
     if (response.status === 401) reportSessionLost();
   }

@@ -9,6 +9,21 @@ const listeners = new Set<SessionLostListener>();
 /** A loss reported before anyone listened (the app's handler loads lazily): delivered later. */
 let unheardLoss: boolean | null = null;
 
+/** Bumped whenever the app ends the session itself (sign-out, account deletion, session loss). */
+let generation = 0;
+
+/**
+ * The app is ending the session on purpose: requests already on their way may come back 401,
+ * and that is expected, not a lost session.
+ */
+export function endSessionOnPurpose(): void {
+  generation += 1;
+}
+
+export function sessionGeneration(): number {
+  return generation;
+}
+
 /** Kept up to date by the session query: decides which session-lost message applies. */
 export function rememberSessionUser(user: { isAnonymous: boolean } | null | undefined): void {
   permanentUserSignedIn = Boolean(user && !user.isAnonymous);

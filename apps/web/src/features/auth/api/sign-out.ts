@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { apiData } from '../../../lib/api-client';
 import { shouldRetry, retryDelay } from '../../../lib/query-client';
 import { forgetUser } from '../../../lib/forget-user';
+import { endSessionOnPurpose } from '../../../lib/session';
 
 /** POST /api/auth/sign-out: clears the session cookie. */
 export function signOut(): Promise<unknown> {
+  endSessionOnPurpose();
   return apiData('/auth/sign-out', { method: 'POST', body: {}, sessionRefresh: false });
 }
 

@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import {
+  accountDeletionMessages,
+  guardMessages,
+  passwordMessages,
+  signInMessages,
+} from '@si/contracts';
+import { isPhone } from './fixtures.ts';
+import {
+  createVerifiedAccount,
+  linkPath,
+  logIn,
+  uniqueEmail,
+  waitForEmail,
+} from './support/accounts.ts';
+
+test('sign up, follow the emailed link, and reach the dashboard', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'signup');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email-required$/);
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+
+  const link = linkPath(await waitForEmail(email, /verify/i), '/verify-email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
+});
+
+test('a guest browses, sees it in the header, and is sent to /login from protected pages', async ({
+  page,
+}) => {
+  await page.goto('/');
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByText('Browsing as Guest').filter({ visible: true })).toHaveCount(1);
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(guardMessages.permanentAccountForFeature)).toBeVisible();
+  await expect(page.getByText('Login to create or edit your organization')).toBeVisible();
+
+  await page.goto('/submit-organization');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(guardMessages.permanentAccountToCreate)).toBeVisible();
+});
+
+test('an unverified account is held at /verify-email-required and can resend the email', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'unverified');
+  await page.goto('/signup');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/verify-email-required$/);
+
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/verify-email-required$/);
+  const resend = page.getByRole('button', {
+    name: /Resend Verification Email|Verification Email Sent/,
+  });
+  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(page.getByRole('button', { name: 'Verification Email Sent' })).toBeDisabled();
+  await expect(resend).toBeDisabled();
+});
+
+test('forgot and reset the password, then sign in with the new one', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { email } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'reset'));
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText(passwordMessages.resetSent)).toBeVisible();
+
+  await page.goto(linkPath(await waitForEmail(email, /reset/i), '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('brand-new');
+  await page.getByLabel('Confirm new password').fill('brand-new');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(passwordMessages.resetDone)).toBeVisible();
+
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('brand-new');
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('change the display name and the password on the dashboard', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'dash'));
+  await logIn(page, email, password);
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Display name').fill('Dana Dashboard');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(passwordMessages.profileUpdated)).toBeVisible();
+  await expect(page.getByRole('main').getByText('Dana Dashboard').first()).toBeVisible();
+
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill('changed1');
+  await page.getByLabel('Confirm new password').fill('changed2');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(passwordMessages.mismatch)).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('changed1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(passwordMessages.passwordUpdated)).toBeVisible();
+
+  const fresh = await page.context().browser()!.newContext();
+  const other = await fresh.newPage();
+  await logIn(other, email, 'changed1');
+  await fresh.close();
+});
+
+test('delete the account, then fail to sign in with it', async ({ page, request }, testInfo) => {
+  const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'gone'));
+  await logIn(page, email, password);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await dialog.getByLabel('Current password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText(accountDeletionMessages.wrongPassword)).toBeVisible();
+  await dialog.getByLabel('Current password').fill(password);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(accountDeletionMessages.deleted)).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
+});
