@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findOrganization } from './fixtures.ts';
+import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
 
 test.describe('accessibility', () => {
   const audit = async (page: Page) => {
@@ -29,6 +30,31 @@ test.describe('accessibility', () => {
     const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
     await page.goto(`/organizations/${summary.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page);
+  });
+
+  test('the sign-in pages have no serious WCAG A/AA violations', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await audit(page);
+    await page.goto('/signup');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await audit(page);
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await audit(page);
+  });
+
+  test('the dashboard has no serious WCAG A/AA violations', async ({ page, request }, testInfo) => {
+    const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'a11y'));
+    await logIn(page, email, password);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+    await audit(page);
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await audit(page);
   });
 });

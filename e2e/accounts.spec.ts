@@ -142,7 +142,8 @@ test('delete the account, then fail to sign in with it', async ({ page, request 
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(accountDeletionMessages.deleted)).toBeVisible();
+  // At the top of the home page, where the banner is, not wherever the settings were scrolled.
+  await expect(page.getByText(accountDeletionMessages.deleted)).toBeInViewport();
 
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'si-scroll-positions';
@@ -17,11 +17,13 @@ function readStored(): Array<[string, number]> {
 /**
  * Scroll handling between pages (a lighter stand-in for React Router's ScrollRestoration):
  * a new page starts at the top (or at its #anchor), back/forward returns to where the visitor
- * was, and replacing the URL (filters, search) leaves the scroll position alone.
+ * was, and replacing the URL of the same page (filters, search) leaves the scroll position alone.
+ * A replace that changes the page (a redirect, or home after deleting the account) is a new page.
  */
 export function ScrollManager() {
-  const { key, hash } = useLocation();
+  const { key, hash, pathname } = useLocation();
   const navigationType = useNavigationType();
+  const previousPathname = useRef(pathname);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -45,16 +47,17 @@ export function ScrollManager() {
     if (navigationType === 'POP') {
       // A fresh page load has the key 'default': only a reload (a real key) restores a position.
       if (!firstRender || key !== 'default') window.scrollTo(0, positions.get(key) ?? 0);
-    } else if (navigationType === 'PUSH') {
+    } else if (navigationType === 'PUSH' || previousPathname.current !== pathname) {
       const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
       if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
     }
+    previousPathname.current = pathname;
     // Remember this entry's position as the visitor scrolls (read before the next page renders).
     const record = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
-  }, [key, hash, navigationType]);
+  }, [key, hash, pathname, navigationType]);
 
   return null;
 }
