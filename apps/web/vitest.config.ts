@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // App-level tests load lazy route modules; beside the API tests on two cores that can take
+    // seconds. These are budgets against hangs, not speed assertions.
+    testTimeout: 20_000,
   },
 });

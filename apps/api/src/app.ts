@@ -183,6 +183,7 @@ export async function buildApp({
         config,
         rateLimit: limits,
         onEmailQueued: () => relay.nudge(),
+        emailHasPassword: accountRepository.emailHasPassword,
       });
       await api.register(accountRoutes, {
         identity,

@@ -76,7 +76,7 @@ describe('Google and GitHub sign-in', () => {
     });
   });
 
-  it('refuses a social sign-in whose email belongs to a password account', async () => {
+  it('refuses a social sign-in whose email belongs to a password account, and says so', async () => {
     const owner = createAgent(ctx.app);
     await owner.post('/api/auth/sign-up/email', {
       email: 'pat@example.com',
@@ -89,8 +89,19 @@ describe('Google and GitHub sign-in', () => {
     expect(callback.status).toBe(302);
     const location = new URL(String(callback.headers.location), 'http://x');
     expect(location.pathname).toBe('/login');
-    expect(location.searchParams.get('error')).toBe('ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL');
+    expect(location.searchParams.get('error')).toBe('SOCIAL_EMAIL_HAS_PASSWORD');
     expect(location.searchParams.get('provider')).toBe('google');
+    expect((await browser.get<Body<null>>('/api/auth/session')).body.data).toBeNull();
+  });
+
+  it('refuses a social sign-in whose email belongs to an account of another provider', async () => {
+    github.setNextUser({ id: 4004, login: 'sam', name: 'Sam', email: 'sam@example.com' });
+    await socialSignIn(createAgent(ctx.app), 'github', '/');
+    google.setNextUser({ sub: 'g-400', email: 'sam@example.com', name: 'Sam' });
+    const browser = createAgent(ctx.app);
+    const callback = await socialSignIn(browser, 'google', '/dashboard');
+    const location = new URL(String(callback.headers.location), 'http://x');
+    expect(location.searchParams.get('error')).toBe('ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL');
     expect((await browser.get<Body<null>>('/api/auth/session')).body.data).toBeNull();
   });
 

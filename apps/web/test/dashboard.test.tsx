@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dashboardTexts, passwordMessages } from '@si/contracts';
+import { accountDeletionMessages, dashboardTexts, passwordMessages } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { makeOrganization } from './fixtures';
 
@@ -76,6 +76,15 @@ describe('the dashboard', () => {
       await screen.findByText(passwordMessages.unavailable.replace('{provider}', 'GitHub')),
     ).toBeTruthy();
     expect(screen.queryByLabelText(dashboardTexts.currentPassword)).toBeNull();
+  });
+
+  it('says the re-authentication was cancelled when the provider sign-in was abandoned', async () => {
+    signedIn(makeUser({ providers: ['github'] }));
+    renderApp({
+      pathname: '/dashboard/settings',
+      search: '?confirmDelete=1&error=USER_CANCELLED&provider=github',
+    });
+    expect(await screen.findByText(accountDeletionMessages.reauthCancelled)).toBeTruthy();
   });
 });
 

@@ -55,6 +55,21 @@ describe('/login and /signup', () => {
     expect(screen.getByText(signInMessages.providerNotConfigured('GitHub'))).toBeTruthy();
   });
 
+  it('asks for cookies when the browser blocks them, before any attempt', async () => {
+    stubApi(asGuest);
+    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    renderApp('/login');
+    expect(await screen.findByText(signInMessages.webStorageUnsupported)).toBeTruthy();
+  });
+
+  it('offers the recovery links when a social email already has a password account', async () => {
+    stubApi(asGuest);
+    renderApp({ pathname: '/login', search: '?error=SOCIAL_EMAIL_HAS_PASSWORD&provider=google' });
+    const alert = await screen.findByTestId('auth-error');
+    expect(within(alert).getByText(signInMessages.socialEmailHasPassword)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: authFormTexts.resetPassword })).toBeTruthy();
+  });
+
   it('offers Sign in with password and Reset password when the email is already registered', async () => {
     const fetchMock = stubApi({
       ...asGuest,

@@ -7,31 +7,21 @@
 export const authErrorCodes = {
   emailInUse: 'EMAIL_IN_USE',
   invalidCredentials: 'INVALID_CREDENTIALS',
-  userNotFound: 'USER_NOT_FOUND',
   wrongPassword: 'WRONG_PASSWORD',
   differentCredential: 'ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL',
   socialEmailHasPassword: 'SOCIAL_EMAIL_HAS_PASSWORD',
-  credentialInUse: 'CREDENTIAL_ALREADY_IN_USE',
   popupClosed: 'POPUP_CLOSED',
   cancelled: 'SIGN_IN_INTERRUPTED',
   operationNotAllowed: 'OPERATION_NOT_ALLOWED',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
   userCancelled: 'USER_CANCELLED',
-  webStorageUnsupported: 'WEB_STORAGE_UNSUPPORTED',
   tooManyRequests: 'RATE_LIMITED',
-  networkFailure: 'NETWORK_ERROR',
   userDisabled: 'USER_DISABLED',
   invalidEmail: 'INVALID_EMAIL',
-  requiresRecentLogin: 'REQUIRES_RECENT_LOGIN',
   weakPassword: 'WEAK_PASSWORD',
   invalidVerification: 'INVALID_VERIFICATION',
-  quotaExceeded: 'QUOTA_EXCEEDED',
-  providerAlreadyLinked: 'PROVIDER_ALREADY_LINKED',
-  missingContinueUri: 'MISSING_CONTINUE_URI',
   notAnonymous: 'USER_NOT_ANONYMOUS',
   noUser: 'UNAUTHENTICATED',
-  anonymousNotAllowed: 'PERMANENT_ACCOUNT_REQUIRED',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   alreadyVerified: 'EMAIL_ALREADY_VERIFIED',
   invalidResetToken: 'INVALID_RESET_TOKEN',
   confirmationRequired: 'CONFIRMATION_REQUIRED',
@@ -45,15 +35,11 @@ export const signInMessages = {
     "This email is already registered. Please sign in with your password or use the 'Forgot Password' option.",
   invalidCredentials:
     "The email or password you entered is incorrect. Please try again or use the 'Forgot Password' option.",
-  userNotFound:
-    'No account found with this email. Please check your email or create a new account.',
   wrongPassword: "Incorrect password. Please try again or use the 'Forgot Password' option.",
   differentCredential:
     'This email is already used with a different sign-in method. Please use your original sign-in method.',
   socialEmailHasPassword:
     "This email is already registered with a password. Please sign in with your password or use the 'Forgot Password' option if you don't remember it.",
-  credentialInUse:
-    'This account is already linked to an existing account. Please try signing in directly instead of connecting your account.',
   popupClosed: 'Sign-in window was closed before completion. Please try again.',
   cancelled: 'Sign-in process was interrupted. Please try again.',
   operationNotAllowed: 'This sign-in method is temporarily unavailable. Please try another method.',
@@ -65,15 +51,8 @@ export const signInMessages = {
     'Your browser is blocking cookies. Please enable cookies for this site to sign in.',
   tooManyRequests:
     'Access temporarily blocked due to too many failed attempts. Please try again later.',
-  networkFailure: 'Unable to reach the server. Please check your connection and try again.',
   userDisabled: 'This account has been disabled. Please contact support.',
   invalidEmail: 'Please enter a valid email address.',
-  requiresRecentLogin: 'For your security, please sign in again and then retry.',
-  weakPassword: 'Password is too weak. Please use at least 6 characters.',
-  invalidVerification: 'The verification code is invalid or missing. Please request a new link.',
-  quotaExceeded: 'We are receiving too many requests right now. Please try again later.',
-  providerAlreadyLinked: 'This sign-in method is already linked to your account.',
-  missingContinueUri: 'The sign-in link is incomplete. Please start again.',
   notAnonymous: 'User is not anonymous',
   noUser: 'No user signed in',
   syncFailed: (reason: string) => `Failed to create user record in database: ${reason}`,
@@ -104,8 +83,6 @@ export const accountDeletionMessages = {
     'Incorrect password. Please enter your current password to confirm account deletion.',
   reauthCancelled:
     'Authentication cancelled. Please try again and complete the authentication process.',
-  popupBlocked:
-    'Authentication popup was blocked. Please allow popups for this site and try again.',
   notFound:
     'Your account data was not found on the server. Try signing out and back in, then try again.',
   failed: 'Failed to delete account. Please try again later.',
@@ -160,8 +137,6 @@ export function messageForAuthErrorCode(code: string, provider?: string): string
       return signInMessages.differentCredential;
     case authErrorCodes.socialEmailHasPassword:
       return signInMessages.socialEmailHasPassword;
-    case authErrorCodes.credentialInUse:
-      return signInMessages.credentialInUse;
     case authErrorCodes.popupClosed:
       return signInMessages.popupClosed;
     case authErrorCodes.cancelled:

@@ -30,6 +30,17 @@ export function createAccountRepository(db: Database) {
       return rows.map((row) => row.providerId);
     },
 
+    /** Whether the account with this email (if any) signs in with a password. */
+    async emailHasPassword(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(and(eq(users.email, email.toLowerCase()), eq(accounts.providerId, 'credential')))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async passwordHash(userId: string): Promise<string | null> {
       const [row] = await db
         .select({ password: accounts.password })

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { RouteRateLimit } from '../rate-limit/route-limits.ts';
 import type { Identity } from './better-auth.ts';
 import { translateAuthError, translateRedirectError } from './error-translation.ts';
+import { providerEmail, runIdentityRequest } from './sign-in-context.ts';
 
 /**
  * Identity calls that write an email: they run in one transaction with the email they send.
@@ -42,6 +43,8 @@ export interface IdentityRoutesOptions {
   rateLimit: (bucket: string) => RouteRateLimit | undefined;
   /** Called after a call that queued an email, so the relay sends it now. */
   onEmailQueued: () => void;
+  /** Whether an account with this email signs in with a password. */
+  emailHasPassword: (email: string) => Promise<boolean>;
 }
 
 /**
@@ -51,13 +54,14 @@ export interface IdentityRoutesOptions {
  */
 export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   app,
-  { identity, config, rateLimit, onEmailQueued },
+  { identity, config, rateLimit, onEmailQueued, emailHasPassword },
 ) => {
   const authContext = await identity.$context;
 
   async function callIdentity(path: string, request: Request, body: unknown): Promise<Response> {
     const call = emailingCalls[path as keyof typeof emailingCalls];
     if (!call || request.method !== 'POST') return identity.handler(request);
+
     try {
       return await runWithTransaction(authContext.adapter, async () => {
         const response = await (
@@ -81,7 +85,30 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     }
   }
 
+  /** `?error=` of a social sign-in's redirect, as the product's code plus the provider. */
+  async function rewriteErrorRedirect(location: string, path: string): Promise<string> {
+    const target = new URL(location, config.publicUrl);
+    const error = target.searchParams.get('error');
+    if (!error || target.origin !== new URL(config.publicUrl).origin) return location;
+    const provider = /\/callback\/([\w-]+)/.exec(path)?.[1];
+    const email = providerEmail();
+    target.searchParams.set(
+      'error',
+      translateRedirectError(error, {
+        provider,
+        emailHasPassword: email ? await emailHasPassword(email) : false,
+      }),
+    );
+    target.searchParams.delete('error_description');
+    if (provider) target.searchParams.set('provider', provider);
+    return `${target.pathname}${target.search}${target.hash}`;
+  }
+
   async function forward(request: FastifyRequest, reply: FastifyReply) {
+    return runIdentityRequest(() => answer(request, reply));
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, config.publicUrl);
     const path = url.pathname.replace(/^\/api\/auth/, '');
     const headers = new Headers();
@@ -117,7 +144,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const location = response.headers.get('location');
-    if (location) reply.header('location', rewriteErrorRedirect(location, path, config.publicUrl));
+    if (location) reply.header('location', await rewriteErrorRedirect(location, path));
 
     const text = await response.text();
     if (!(response.headers.get('content-type') ?? '').includes('application/json') || !text) {
@@ -155,15 +182,3 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     handler: forward,
   });
 };
-
-/** `?error=` of a social sign-in's redirect, as the product's code plus the provider. */
-function rewriteErrorRedirect(location: string, path: string, publicUrl: string): string {
-  const target = new URL(location, publicUrl);
-  const error = target.searchParams.get('error');
-  if (!error || target.origin !== new URL(publicUrl).origin) return location;
-  target.searchParams.set('error', translateRedirectError(error));
-  target.searchParams.delete('error_description');
-  const provider = /\/callback\/([\w-]+)/.exec(path)?.[1];
-  if (provider) target.searchParams.set('provider', provider);
-  return `${target.pathname}${target.search}${target.hash}`;
-}

@@ -92,7 +92,6 @@ export function translateAuthError(
 /** Errors a social sign-in carries back in the `error` query of its redirect. */
 const redirectErrorCodes: Record<string, string> = {
   account_not_linked: authErrorCodes.differentCredential,
-  access_denied: authErrorCodes.userCancelled,
   state_mismatch: authErrorCodes.cancelled,
   state_not_found: authErrorCodes.cancelled,
   please_restart_the_process: authErrorCodes.cancelled,
@@ -100,6 +99,23 @@ const redirectErrorCodes: Record<string, string> = {
   banned: authErrorCodes.userDisabled,
 };
 
-export function translateRedirectError(error: string): string {
-  return redirectErrorCodes[error.toLowerCase()] ?? authErrorCodes.operationNotAllowed;
+/**
+ * The product's code for a social sign-in's `?error=`. Declining at the provider reads as
+ * SPEC.md's GitHub 'authorization was cancelled', and as 'sign-in window was closed' for Google.
+ * A refusal because the email has a password account says so.
+ */
+export function translateRedirectError(
+  error: string,
+  context: { provider: string | undefined; emailHasPassword: boolean },
+): string {
+  const normalized = error.toLowerCase();
+  if (normalized === 'access_denied') {
+    return context.provider === 'google'
+      ? authErrorCodes.popupClosed
+      : authErrorCodes.userCancelled;
+  }
+  if (normalized === 'account_not_linked' && context.emailHasPassword) {
+    return authErrorCodes.socialEmailHasPassword;
+  }
+  return redirectErrorCodes[normalized] ?? authErrorCodes.operationNotAllowed;
 }

@@ -1,6 +1,7 @@
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { siteName } from '@si/contracts';
 import type { Config } from '../../config.ts';
+import { rememberProviderEmail } from './sign-in-context.ts';
 
 interface GitHubEmail {
   email: string;
@@ -23,7 +24,10 @@ export function socialProviderConfigs(config: Config): GenericOAuthConfig[] {
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       discoveryUrl: config.GOOGLE_DISCOVERY_URL,
       scopes: ['openid', 'email', 'profile'],
-      mapProfileToUser: () => ({ emailVerified: true }),
+      mapProfileToUser: (profile) => {
+        rememberProviderEmail(profile.email);
+        return { emailVerified: true };
+      },
     });
   }
   if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
@@ -60,6 +64,7 @@ export function socialProviderConfigs(config: Config): GenericOAuthConfig[] {
           emails.find((entry) => entry.verified);
         const email = chosen?.email ?? profile.email;
         if (!email) return null;
+        rememberProviderEmail(email);
         return {
           id: String(profile.id),
           name: profile.name || profile.login,

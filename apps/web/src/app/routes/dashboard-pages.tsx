@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { authPageTitles, messageForAuthErrorCode, type SocialProviderId } from '@si/contracts';
+import {
+  accountDeletionMessages,
+  authErrorCodes,
+  authPageTitles,
+  messageForAuthErrorCode,
+  type SocialProviderId,
+} from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { DashboardShell } from '../../features/account/components/dashboard-shell';
@@ -71,6 +77,12 @@ export function DashboardOrganizations() {
  */
 export const CONFIRM_DELETE_PATH = '/dashboard/settings?confirmDelete=1';
 
+const cancelledReauthentication: ReadonlySet<string> = new Set([
+  authErrorCodes.userCancelled,
+  authErrorCodes.popupClosed,
+  authErrorCodes.cancelled,
+]);
+
 const reauthenticate = (provider: SocialProviderId) =>
   startSocialSignIn(provider, CONFIRM_DELETE_PATH, CONFIRM_DELETE_PATH);
 
@@ -83,7 +95,10 @@ export function DashboardSettings() {
   const [confirmDelete] = useState(() => searchParams.has('confirmDelete'));
   const [reauthError] = useState(() => {
     const code = searchParams.get('error');
-    return code ? messageForAuthErrorCode(code, searchParams.get('provider') ?? undefined) : null;
+    if (!code) return null;
+    // Backing out of the provider's sign-in: SPEC.md's deletion message, not the sign-in one.
+    if (cancelledReauthentication.has(code)) return accountDeletionMessages.reauthCancelled;
+    return messageForAuthErrorCode(code, searchParams.get('provider') ?? undefined);
   });
 
   const hasConfirmQuery = searchParams.has('confirmDelete');

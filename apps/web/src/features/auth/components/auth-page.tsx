@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import {
   authFormTexts,
   authPageTitles,
+  signInMessages,
   socialProviders,
   type SocialProviderId,
 } from '@si/contracts';
@@ -79,7 +80,12 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const expiryMessage = useAuthExpiryMessage();
   const socialError = useSocialSignInError();
   const navigationMessage = messageFromState(location.state);
-  const [error, setError] = useState<AuthError | null>(socialError);
+  // Without cookies no session can start: say so before the visitor tries (SPEC.md section 8).
+  const [error, setError] = useState<AuthError | null>(
+    () =>
+      socialError ??
+      (navigator.cookieEnabled ? null : { message: signInMessages.webStorageUnsupported }),
+  );
 
   const socialParam = searchParams.get(SOCIAL_RETURN_PARAM);
   const socialReturn = mode === 'login' && isSocialProvider(socialParam) ? socialParam : null;

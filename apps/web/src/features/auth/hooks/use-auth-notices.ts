@@ -14,6 +14,7 @@ export interface AuthError {
 export const recoverableCodes: ReadonlySet<string> = new Set([
   authErrorCodes.emailInUse,
   authErrorCodes.differentCredential,
+  authErrorCodes.socialEmailHasPassword,
 ]);
 
 export function toAuthError(error: unknown): AuthError {
