@@ -99,7 +99,6 @@ export const verificationMessages = {
   resendFailed: 'Failed to send verification email. Please try again later.',
   resent: 'Verification email sent. Please check your inbox.',
   alreadyVerified: 'Your email address is already verified.',
-  verifyFailed: 'Failed to verify email. Please try again later.',
   linkInvalid:
     'Verification failed. The link may be expired or invalid. Please request a new verification email.',
   missingInformation:

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-import { homeTexts, type Category, type CategoryGroup } from '@si/contracts';
+import { homeTexts, sessionTexts, type Category, type CategoryGroup } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cx } from '../../../lib/class-names';
@@ -78,9 +78,10 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
       </div>
       <div id={bodyId} hidden={!open} className="border-t border-line px-4 py-4 sm:px-5">
         {isError ? (
-          <p role="alert" className="text-danger-ink">
-            {homeTexts.errorCategories}
-          </p>
+          <div role="alert">
+            <p className="text-danger-ink">{homeTexts.errorCategories}</p>
+            <p className="mt-1 text-sm text-ink-muted">{sessionTexts.referenceLoadFailed}</p>
+          </div>
         ) : isPending ? (
           <PanelSkeleton />
         ) : (

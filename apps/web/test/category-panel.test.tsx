@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { homeTexts, sessionTexts } from '@si/contracts';
+import { CategoryFilterPanel } from '../src/features/directory/components/category-filter-panel';
+
+describe('the category panel', () => {
+  it("says the categories could not load, with SPEC.md's 'Unable to load data' message", () => {
+    render(
+      <CategoryFilterPanel
+        groups={undefined}
+        categories={undefined}
+        isPending={false}
+        isError
+        selected={[]}
+        facets={undefined}
+        availability={undefined}
+        matchCount={undefined}
+        onToggle={() => {}}
+        onClear={() => {}}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(homeTexts.errorCategories);
+    expect(alert.textContent).toContain(sessionTexts.referenceLoadFailed);
+  });
+});
