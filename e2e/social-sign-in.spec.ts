@@ -4,10 +4,6 @@ import { setSocialUser, uniqueEmail } from './support/accounts.ts';
 // The stand-ins sign in as "the next user", one setting for the whole server: these run one at
 // a time, and only in the desktop project (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
-test.skip(
-  ({ viewport }) => (viewport?.width ?? 1280) < 640,
-  'social sign-in runs at desktop width',
-);
 
 for (const provider of ['google', 'github'] as const) {
   const label = provider === 'google' ? 'Google' : 'GitHub';

@@ -3,12 +3,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeletionMessages, signInMessages, type Organization } from '@si/contracts';
-import { countRows, signUp } from './support/accounts.ts';
+import { countRows, signUp, type Body } from './support/accounts.ts';
 import { createAgent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
-
-type Body<T> = { data: T; error?: { code: string; message: string } };
 
 describe('DELETE /api/users/me', () => {
   let ctx: TestContext;

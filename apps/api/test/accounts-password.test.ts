@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordMessages, signInMessages, type CurrentUser } from '@si/contracts';
-import { signUp } from './support/accounts.ts';
+import { signUp, startAppWithMailbox, stopAppWithMailbox, type Body } from './support/accounts.ts';
 import { createAgent } from './support/browser-agent.ts';
-import { linkIn, startMailbox, type Mailbox } from './support/mailbox.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-
-type Body<T> = { data: T; error?: { code: string; message: string } };
+import { linkIn, type Mailbox } from './support/mailbox.ts';
+import type { TestContext } from './support/test-app.ts';
 
 describe('password reset, password change, display name and sign-out', () => {
   let ctx: TestContext;
   let mailbox: Mailbox;
 
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    ctx = await createTestApp({ SMTP_URL: mailbox.url, RATE_LIMITS: 'off' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await mailbox.close();
-  });
+  beforeAll(async () => ({ ctx, mailbox } = await startAppWithMailbox()));
+  afterAll(() => stopAppWithMailbox(ctx, mailbox));
   beforeEach(() => {
     mailbox.messages.length = 0;
   });

@@ -6,23 +6,16 @@ import {
   verificationMessages,
 } from '@si/contracts';
 import { createAgent } from './support/browser-agent.ts';
-import { linkIn, startMailbox, type Mailbox } from './support/mailbox.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-
-type Body<T> = { data: T; error?: { code: string; message: string } };
+import { startAppWithMailbox, stopAppWithMailbox, type Body } from './support/accounts.ts';
+import { linkIn, type Mailbox } from './support/mailbox.ts';
+import type { TestContext } from './support/test-app.ts';
 
 describe('sign-up, verification and sign-in', () => {
   let ctx: TestContext;
   let mailbox: Mailbox;
 
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    ctx = await createTestApp({ SMTP_URL: mailbox.url, RATE_LIMITS: 'off' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await mailbox.close();
-  });
+  beforeAll(async () => ({ ctx, mailbox } = await startAppWithMailbox()));
+  afterAll(() => stopAppWithMailbox(ctx, mailbox));
 
   it('starts a guest, links it by signing up, verifies the email from the link, and signs in', async () => {
     const browser = createAgent(ctx.app);

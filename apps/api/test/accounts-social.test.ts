@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDeletionMessages, signInMessages, type CurrentUser } from '@si/contracts';
+import type { Body } from './support/accounts.ts';
 import { createAgent, socialSignIn } from './support/browser-agent.ts';
 import { startGitHubStandIn, type GitHubStandIn } from './support/github-stand-in.ts';
 import { startGoogleProvider, type GoogleProvider } from './support/google-provider.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
-
-type Body<T> = { data: T; error?: { code: string; message: string } };
 
 describe('Google and GitHub sign-in', () => {
   let ctx: TestContext;
