@@ -11,6 +11,8 @@ mkdirSync(resultsDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+// Named again at the very end, because CI keeps only the head and tail of a long log.
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`);
@@ -18,6 +20,24 @@ function run(label, command, args, env = {}) {
   const ok = result.status === 0;
   if (!ok) failures.push(label);
   return ok;
+}
+
+function firstLine(message = '') {
+  return message.split('\n')[0].slice(0, 300);
+}
+
+/** Every failed test in a Playwright JSON report, with its first error line. */
+function playwrightFailures(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'unexpected')
+      .map((test) => {
+        const error = test.results.at(-1)?.error?.message;
+        return `${[...path, spec.title].join(' › ')} [${test.projectName}]: ${firstLine(error)}`;
+      }),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, path))];
 }
 
 function readJson(file) {
@@ -38,6 +58,10 @@ const vitest = readJson(`${resultsDir}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  for (const file of vitest.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed')
+        failedTests.push(`${file.name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
 } else failed += 1;
 
 const browserReady =
@@ -51,9 +75,11 @@ if (browserReady) {
   if (playwright) {
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
+    for (const suite of playwright.suites) failedTests.push(...playwrightFailures(suite));
   } else failed += 1;
 } else failed += 1;
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

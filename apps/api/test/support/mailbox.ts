@@ -9,20 +9,32 @@ export interface ReceivedEmail {
   html: string;
 }
 
-/** A real SMTP server on a free port that keeps what it receives, for the relay to deliver to. */
+/**
+ * A real SMTP server on a free port that keeps what it receives, for the relay to deliver to.
+ * `held`: the server takes no message until `release()` is called, like a stalled mail server.
+ */
 export async function startMailbox(
-  options: { delayMs?: number; failFirst?: number; port?: number } = {},
+  options: { held?: boolean; failFirst?: number; port?: number } = {},
 ) {
   const messages: ReceivedEmail[] = [];
   let failuresLeft = options.failFirst ?? 0;
+  let release = () => {};
+  const gate = options.held ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+  let waiting = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // Loopback only: a reverse DNS lookup would only add the resolver's delay to each connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          if (gate) {
+            waiting += 1;
+            await gate;
+            waiting -= 1;
+          }
           if (failuresLeft > 0) {
             failuresLeft -= 1;
             const error = Object.assign(new Error('Mailbox unavailable, try later'), {
@@ -48,6 +60,9 @@ export async function startMailbox(
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** How many messages a held server has been handed and not yet taken. */
+    waiting: () => waiting,
+    release,
     /** The messages sent to `to`, newest last. */
     to: (address: string) => messages.filter((message) => message.to.includes(address)),
     /** The newest message to `address` whose subject matches. */
