@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // Stubs (fetch above all) stay until the next test starts, so a request still finishing
+    // after a test answers from that test's stub and never goes to the network.
+    unstubGlobals: true,
     // App-level tests load lazy route modules; beside the API tests on two cores that can take
     // seconds. These are budgets against hangs, not speed assertions.
     testTimeout: 20_000,

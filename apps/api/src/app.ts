@@ -159,7 +159,7 @@ export async function buildApp({
   let stopJobs: (() => void) | undefined;
   app.addHook('onReady', async () => {
     relay.start();
-    stopJobs = startJobs([guestPurge], config.JOBS_INTERVAL_MS, app.log);
+    if (config.PERIODIC_JOBS) stopJobs = startJobs([guestPurge], config.JOBS_INTERVAL_MS, app.log);
   });
   app.addHook('onClose', async () => {
     stopJobs?.();

@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
 
   /** Guests without activity for this many days are deleted (unless they own data). */
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Whether this process runs the periodic jobs; off where they are run by hand (tests). */
+  PERIODIC_JOBS: booleanFlag.default(true),
   /** How often the periodic jobs (guest purge, expired counters) run. */
   JOBS_INTERVAL_MS: z.coerce
     .number()

@@ -46,7 +46,9 @@ describe('email outbox and relay', () => {
     expect(failed?.last_error).toMatch(/try later/);
 
     // The retry comes due (the backoff has passed) and the relay sends it.
-    await ctx.database.db.execute(sql`update email_outbox set next_attempt_at = now()`);
+    await ctx.database.db.execute(
+      sql`update email_outbox set next_attempt_at = now() - interval '1 second'`,
+    );
     await ctx.app.emailRelay.drain();
     expect(mailbox.to('retry@example.com')).toHaveLength(1);
     expect(await unsent(ctx)).toBe(0);
@@ -65,7 +67,7 @@ describe('email outbox and relay', () => {
     expect(await countRows(ctx, sql`select count(*)::int as n from email_outbox`)).toBe(1);
     expect(mailbox.to('slow@example.com')).toHaveLength(0);
     const delivered = ctx.app.emailRelay.drain();
-    await vi.waitFor(() => expect(mailbox.waiting()).toBe(1));
+    await vi.waitFor(() => expect(mailbox.waiting()).toBe(1), { timeout: 10_000 });
     expect(await unsent(ctx)).toBe(1);
     mailbox.release();
     await delivered;

@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiData, apiUrl } from '../src/lib/api-client';
 import { retryDelay, shouldRetry } from '../src/lib/query-client';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('api client', () => {
   it('builds URLs without empty query values', () => {

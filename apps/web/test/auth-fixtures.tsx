@@ -1,8 +1,8 @@
-import { configure, render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { CurrentUser } from '@si/contracts';
 import { createRoutes, discoverAccountRoutes } from '../src/app/router';
 import { createQueryClient } from '../src/lib/query-client';
@@ -12,9 +12,6 @@ import '../src/app/account-routes';
 import '../src/app/routes/account-pages';
 import '../src/app/routes/dashboard-pages';
 import '../src/app/routes/guarded-routes';
-
-// Whole-app renders go through lazy routes: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -85,9 +82,20 @@ export function callsOf(fetchMock: ReturnType<typeof stubApi>): string[] {
   });
 }
 
+// A test's app and queries stop with it: nothing still in flight answers into the next test.
+const rendered: QueryClient[] = [];
+afterEach(async () => {
+  cleanup();
+  for (const client of rendered.splice(0)) {
+    await client.cancelQueries();
+    client.clear();
+  }
+});
+
 /** Renders the whole app (public and account routes) at a path, in memory. */
 export function renderApp(entry: InitialEntry) {
   const queryClient = createQueryClient();
+  rendered.push(queryClient);
   const router = createMemoryRouter(createRoutes(queryClient), {
     initialEntries: [entry],
     patchRoutesOnNavigation: discoverAccountRoutes,

@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountDeletionMessages, dashboardTexts, passwordMessages } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { makeOrganization } from './fixtures';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function signedIn(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,10 +8,6 @@ import { accountDeletionMessages, dashboardTexts, type CurrentUser } from '@si/c
 import { DeleteAccount } from '../src/features/account/components/delete-account';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiError, callsOf, json, makeUser, stubApi } from './auth-fixtures';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function Home() {
   const location = useLocation();

@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMenuTexts } from '@si/contracts';
 import { guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, countries, makeOrganization } from './fixtures';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 /** The public data the home page loads, with one page of one organization (so the add card shows). */
 const directory = {

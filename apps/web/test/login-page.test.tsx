@@ -12,7 +12,6 @@ import { AUTH_EXPIRY_KEY } from '../src/lib/session-lost-message';
 import { apiError, callsOf, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
@@ -24,7 +23,7 @@ describe('/login and /signup', () => {
     renderApp({ pathname: '/login', state: { message: guardMessages.signInToEdit } });
     expect(await screen.findByText(guardMessages.signInToEdit)).toBeTruthy();
     expect(await screen.findByText(authFormTexts.loginGuestSubtitle)).toBeTruthy();
-    expect(document.title).toBe('Log In - Scaling Impact');
+    await waitFor(() => expect(document.title).toBe('Log In - Scaling Impact'));
   });
 
   it('shows the session-expiry message from session storage once, then removes it', async () => {

@@ -6,7 +6,6 @@ import { accessRules, decideAccess } from '../src/app/routes/access';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
@@ -34,18 +33,19 @@ describe('decideAccess', () => {
 
 describe('guarded routes', () => {
   it('shows Loading... while the session loads, then sends a visitor without a session to /login remembering the path', async () => {
-    let answerSession: (response: Response) => void = () => {};
+    // A gate opened by the test, not a resolver captured when fetch runs: React may start the
+    // session request only after "Loading..." is already on screen.
+    let answerSession!: () => void;
+    const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
     stubApi({
       'GET /api/auth/session': () =>
-        new Promise<Response>((resolve) => {
-          answerSession = resolve;
-        }),
+        sessionAnswered.then(() => new Response(JSON.stringify({ data: null }), { status: 200 })),
       'POST /api/auth/sign-in/anonymous': () => apiError(429, 'RATE_LIMITED', 'Slow down'),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { router } = renderApp('/dashboard/settings?tab=1');
     expect(await screen.findByText(guardMessages.loading)).toBeTruthy();
-    answerSession(new Response(JSON.stringify({ data: null }), { status: 200 }));
+    answerSession();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: '/dashboard/settings?tab=1' });
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
@@ -109,7 +109,7 @@ describe('guarded routes', () => {
     const profile = await screen.findByRole('region', { name: dashboardTexts.profileInformation });
     expect(within(profile).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(profile).getByText('March 3, 2026')).toBeTruthy();
-    expect(document.title).toBe('Dashboard - Scaling Impact');
+    await waitFor(() => expect(document.title).toBe('Dashboard - Scaling Impact'));
   });
 
   it('shows a verified user the placeholder page of a later feature, not a 404', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -65,10 +65,6 @@ function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('public routes', () => {
   it('shows the not-found page for an unknown path', async () => {
     stubApi();
@@ -87,7 +83,7 @@ describe('public routes', () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).includes('/organizations/not-a-uuid')),
     ).toBe(false);
-    expect(document.title).toBe(detailTexts.notFoundTitle);
+    await waitFor(() => expect(document.title).toBe(detailTexts.notFoundTitle));
   });
 
   it('shows Organization Not Found when the API answers 404', async () => {
@@ -105,7 +101,7 @@ describe('public routes', () => {
     stubApi({ [`/api/organizations/${organization.id}`]: () => json({ data: organization }) });
     renderAt(`/organizations/${organization.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: organization.name })).toBeTruthy();
-    expect(document.title).toBe(detailTexts.title(organization.name));
+    await waitFor(() => expect(document.title).toBe(detailTexts.title(organization.name)));
     expect(screen.getByRole('button', { name: detailTexts.backToResults })).toBeTruthy();
   });
 
@@ -119,7 +115,7 @@ describe('public routes', () => {
     expect(screen.getAllByTestId('organization-card')).toHaveLength(1);
     expect(screen.getByText(homeTexts.categoryChip('Climate Action'))).toBeTruthy();
     expect(screen.getByText(`1,284 ${homeTexts.badgeMatching}`)).toBeTruthy();
-    expect(document.title).toBe(homeTexts.title);
+    await waitFor(() => expect(document.title).toBe(homeTexts.title));
   });
 
   it('redirects /organizations to the directory, keeping the message', async () => {

@@ -7,7 +7,6 @@ import { AUTH_EXPIRY_KEY } from '../src/lib/session-lost-message';
 import { apiError, callsOf, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   rememberSessionUser(null);
 });

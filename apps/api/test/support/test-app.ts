@@ -28,6 +28,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
+    // Tests run the jobs themselves, at the moment they choose.
+    PERIODIC_JOBS: 'off',
     // The web build is not needed for API tests: the bare page template stands in.
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,

@@ -28,7 +28,8 @@ export function createOutboxRepository(db: Database) {
      * keeps two relays off the same email without a transaction open during SMTP.
      */
     async claimDue(limit: number): Promise<OutboxEntry[]> {
-      const now = new Date();
+      // The database's clock, as for the lease and the backoff: one clock for every process.
+      const now = sql`now()`;
       const due = db
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
@@ -63,14 +64,18 @@ export function createOutboxRepository(db: Database) {
     async markSent(id: number): Promise<void> {
       await db
         .update(emailOutbox)
-        .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
         .where(eq(emailOutbox.id, id));
     },
 
-    async markFailed(id: number, error: string, retryAt: Date): Promise<void> {
+    async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
       await db
         .update(emailOutbox)
-        .set({ nextAttemptAt: retryAt, lockedUntil: null, lastError: error.slice(0, 1000) })
+        .set({
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+          lockedUntil: null,
+          lastError: error.slice(0, 1000),
+        })
         .where(eq(emailOutbox.id, id));
     },
   };

@@ -47,12 +47,12 @@ export function createEmailRelay(options: {
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const retryAt = new Date(Date.now() + retryDelayMs(email.attempts));
+          const retryInMs = retryDelayMs(email.attempts);
           logger.warn(
-            { emailId: email.id, attempts: email.attempts, retryAt, err: message },
+            { emailId: email.id, attempts: email.attempts, retryInMs, err: message },
             'email not sent; will retry',
           );
-          await outbox.markFailed(email.id, message, retryAt);
+          await outbox.markFailed(email.id, message, retryInMs);
         }
       }
       if (batch.length < BATCH_SIZE || stopped) return sent;
@@ -73,10 +73,11 @@ export function createEmailRelay(options: {
           return 0;
         });
       } while (again && !stopped);
-      return total;
-    })().finally(() => {
+      // Cleared in the same step as the last check of `again`: a drain() that arrives after it
+      // starts a new pass instead of joining one that has finished looking.
       running = undefined;
-    });
+      return total;
+    })();
     return running;
   }
 
