@@ -14,4 +14,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('reads on/off switches, so "off" really turns a feature off', () => {
+    expect(loadConfig({})).toMatchObject({ RATE_LIMITS: true, PERIODIC_JOBS: true });
+    expect(loadConfig({ RATE_LIMITS: 'off', PERIODIC_JOBS: 'off' })).toMatchObject({
+      RATE_LIMITS: false,
+      PERIODIC_JOBS: false,
+    });
+    expect(() => loadConfig({ PERIODIC_JOBS: 'maybe' })).toThrow(/PERIODIC_JOBS/);
+  });
 });
