@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   accountDeletionMessages,
+  authFormTexts,
   guardMessages,
   passwordMessages,
   signInMessages,
@@ -15,9 +16,13 @@ import {
 } from './support/accounts.ts';
 
 test('sign up, follow the emailed link, and reach the dashboard', async ({ page }, testInfo) => {
+  // Waits for the verification email from the relay.
+  test.slow();
   const email = uniqueEmail(testInfo, 'signup');
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  // A visitor who has been browsing: the guest session exists, and the sign-up upgrades it.
+  await expect(page.getByText(authFormTexts.signupGuestSubtitle)).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -56,6 +61,7 @@ test('an unverified account is held at /verify-email-required and can resend the
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'unverified');
   await page.goto('/signup');
+  await expect(page.getByText(authFormTexts.signupGuestSubtitle)).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -75,6 +81,8 @@ test('forgot and reset the password, then sign in with the new one', async ({
   page,
   request,
 }, testInfo) => {
+  // Two emails through the relay and three password hashes.
+  test.slow();
   const { email } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'reset'));
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
@@ -88,6 +96,7 @@ test('forgot and reset the password, then sign in with the new one', async ({
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(passwordMessages.resetDone)).toBeVisible();
+  await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
 
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret1');
@@ -102,6 +111,8 @@ test('change the display name and the password on the dashboard', async ({
   page,
   request,
 }, testInfo) => {
+  // Many steps, each waiting on the server (three password hashes, an email, two sessions).
+  test.slow();
   const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'dash'));
   await logIn(page, email, password);
 
@@ -129,6 +140,9 @@ test('change the display name and the password on the dashboard', async ({
 });
 
 test('delete the account, then fail to sign in with it', async ({ page, request }, testInfo) => {
+  // An emailed account, two deletion attempts and a sign-in: more than the default budget when
+  // the machine is busy.
+  test.slow();
   const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'gone'));
   await logIn(page, email, password);
   await page.goto('/dashboard/settings');
@@ -146,6 +160,7 @@ test('delete the account, then fail to sign in with it', async ({ page, request 
   await expect(page.getByText(accountDeletionMessages.deleted)).toBeInViewport();
 
   await page.goto('/login');
+  await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();

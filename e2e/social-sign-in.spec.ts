@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { authFormTexts } from '@si/contracts';
 import { setSocialUser, uniqueEmail } from './support/accounts.ts';
 
 // The stand-ins sign in as "the next user", one setting for the whole server: these run one at
@@ -12,6 +13,8 @@ for (const provider of ['google', 'github'] as const) {
     page,
     browser,
   }, testInfo) => {
+    // Two full round trips through the provider, each signing in and syncing a new user.
+    test.slow();
     const email = uniqueEmail(testInfo, provider);
     const user = { id: String(Date.now()), email, name: `${label} Person` };
     await setSocialUser(provider, user);
@@ -33,6 +36,8 @@ for (const provider of ['google', 'github'] as const) {
     const context = await browser.newContext();
     const again = await context.newPage();
     await again.goto('/login');
+    // This new browser's guest session has started before it leaves for the provider.
+    await expect(again.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
     await again.getByRole('button', { name: `Continue with ${label}` }).click();
     await expect(again).toHaveURL(/\/$/);
     await again.goto('/dashboard');

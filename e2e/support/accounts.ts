@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { authFormTexts } from '@si/contracts';
 import { E2E_PORTS } from './ports.ts';
 
 const control = `http://127.0.0.1:${E2E_PORTS.control}`;
@@ -52,10 +53,11 @@ export async function setSocialUser(
     provider === 'google'
       ? { sub: user.id, email: user.email, name: user.name }
       : { id: Number(user.id), login: user.name.toLowerCase(), name: user.name, email: user.email };
-  await fetch(`${control}/${provider}/next-user`, {
+  const response = await fetch(`${control}/${provider}/next-user`, {
     method: 'POST',
     body: JSON.stringify(body),
   });
+  expect(response.ok).toBe(true);
 }
 
 /**
@@ -78,9 +80,14 @@ export async function createVerifiedAccount(
   return { email, password };
 }
 
-/** Signs in through the /login page and waits to leave it. */
+/**
+ * Signs in through the /login page and waits to leave it, as a visitor whose guest session has
+ * started (the guest subtitle shows). A sign-in sent sooner is held by the app until the guest
+ * sign-in has answered (features/auth/api/get-session.ts); that is covered by the web tests.
+ */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();

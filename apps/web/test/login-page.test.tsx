@@ -163,6 +163,66 @@ describe('/login and /signup', () => {
     );
   });
 
+  it('holds a sign-in until the guest sign-in already on its way has answered', async () => {
+    let openGuest!: () => void;
+    const guestGate = new Promise<void>((resolve) => (openGuest = resolve));
+    let guestAnswered = false;
+    let signInSentAfterGuest: boolean | undefined;
+    const fetchMock = stubApi({
+      'GET /api/auth/session': () => json({ data: null }),
+      'POST /api/auth/sign-in/anonymous': () =>
+        guestGate.then(() => {
+          guestAnswered = true;
+          return json({ data: { user: guestUser } });
+        }),
+      'POST /api/auth/sign-in/email': () => {
+        signInSentAfterGuest = guestAnswered;
+        return json({ data: { redirect: false } });
+      },
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(authFormTexts.email), 'ada@example.org');
+    await user.type(screen.getByLabelText(authFormTexts.password), 'secret1');
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/anonymous'));
+    await user.click(screen.getByRole('button', { name: authFormTexts.loginSubmit }));
+    // The click went through, but the sign-in waits: its cookie must be the last one set.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsOf(fetchMock)).not.toContain('POST /api/auth/sign-in/email');
+    openGuest();
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/email'));
+    expect(signInSentAfterGuest).toBe(true);
+  });
+
+  it('creates no guest from a session read that an account sign-in overtook', async () => {
+    let openFirstRead!: () => void;
+    const firstRead = new Promise<void>((resolve) => (openFirstRead = resolve));
+    let reads = 0;
+    let signedIn = false;
+    const fetchMock = stubApi({
+      'GET /api/auth/session': () => {
+        reads += 1;
+        // The first read was sent before the sign-in and answers after it: no session then.
+        if (reads === 1) return firstRead.then(() => json({ data: null }));
+        return json({ data: signedIn ? makeUser() : null });
+      },
+      'POST /api/auth/sign-in/email': () => {
+        signedIn = true;
+        return json({ data: { redirect: false } });
+      },
+      'POST /api/auth/sync-user': () => json({ data: makeUser() }),
+    });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(authFormTexts.email), 'ada@example.org');
+    await user.type(screen.getByLabelText(authFormTexts.password), 'secret1');
+    await user.click(screen.getByRole('button', { name: authFormTexts.loginSubmit }));
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/email'));
+    openFirstRead();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsOf(fetchMock)).not.toContain('POST /api/auth/sign-in/anonymous');
+  });
+
   it('sends a signed-in registered user on /login to the home page', async () => {
     stubApi({ 'GET /api/auth/session': () => json({ data: makeUser() }) });
     const { router } = renderApp('/login');

@@ -1,4 +1,5 @@
 import { apiData } from '../../../lib/api-client';
+import { signInAfterGuest } from './get-session';
 import type { EmailCredentials } from './sign-in';
 
 /**
@@ -6,9 +7,12 @@ import type { EmailCredentials } from './sign-in';
  * upgraded to the new account on the server.
  */
 export function signUpWithEmail(credentials: EmailCredentials): Promise<unknown> {
-  return apiData('/auth/sign-up/email', {
-    method: 'POST',
-    body: { ...credentials, name: '' },
-    sessionRefresh: false,
-  });
+  // A guest on its way is waited for, and then upgraded, rather than overwriting the account.
+  return signInAfterGuest(() =>
+    apiData('/auth/sign-up/email', {
+      method: 'POST',
+      body: { ...credentials, name: '' },
+      sessionRefresh: false,
+    }),
+  );
 }

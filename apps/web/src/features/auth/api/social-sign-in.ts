@@ -1,5 +1,6 @@
 import type { SocialProviderId } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
+import { signInAfterGuest } from './get-session';
 
 /** Where the identity service sends the browser when a social sign-in fails (?error=&provider=). */
 export const SOCIAL_ERROR_PATH = '/login';
@@ -14,10 +15,12 @@ export async function startSocialSignIn(
   callbackPath: string,
   errorPath = SOCIAL_ERROR_PATH,
 ): Promise<void> {
-  const { url } = await apiData<{ url: string; redirect: boolean }>('/auth/sign-in/social', {
-    method: 'POST',
-    body: { provider, callbackURL: callbackPath, errorCallbackURL: errorPath },
-    sessionRefresh: false,
-  });
+  const { url } = await signInAfterGuest(() =>
+    apiData<{ url: string; redirect: boolean }>('/auth/sign-in/social', {
+      method: 'POST',
+      body: { provider, callbackURL: callbackPath, errorCallbackURL: errorPath },
+      sessionRefresh: false,
+    }),
+  );
   window.location.assign(url);
 }
