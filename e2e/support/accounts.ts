@@ -82,8 +82,8 @@ export async function createVerifiedAccount(
 
 /**
  * Signs in through the /login page and waits to leave it, as a visitor whose guest session has
- * started (the guest subtitle shows). A sign-in sent sooner is held by the app until the guest
- * sign-in has answered (features/auth/api/get-session.ts); that is covered by the web tests.
+ * started (the guest subtitle shows). A sign-in sent sooner waits its turn behind the session work
+ * under way (features/auth/api/get-session.ts); that is covered by the web tests.
  */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

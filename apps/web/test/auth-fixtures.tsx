@@ -45,6 +45,21 @@ export function apiError(status: number, code: string, message: string): Promise
   return json({ error: { code, message } }, status);
 }
 
+function answerUnlessAborted(
+  response: Promise<Response>,
+  signal: AbortSignal | null | undefined,
+): Promise<Response> {
+  if (!signal) return response;
+  const aborted = () => new DOMException('The request was aborted', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return Promise.race([
+    response,
+    new Promise<Response>((_, reject) =>
+      signal.addEventListener('abort', () => reject(aborted()), { once: true }),
+    ),
+  ]);
+}
+
 type Handler = (request: { method: string; url: URL; body: unknown }) => Promise<Response>;
 
 /**
@@ -52,7 +67,11 @@ type Handler = (request: { method: string; url: URL; body: unknown }) => Promise
  * the layout asks for (site, reference data) answers with empty lists.
  */
 export function stubApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    // Like a real fetch, an aborted request rejects, even one whose answer never comes.
+    answerUnlessAborted(answer(input, init), init?.signal),
+  );
+  const answer = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -69,7 +88,7 @@ export function stubApi(handlers: Record<string, Handler>) {
       });
     }
     return apiError(404, 'NOT_FOUND', 'not found');
-  });
+  };
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

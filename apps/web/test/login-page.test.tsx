@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -166,6 +166,8 @@ describe('/login and /signup', () => {
   it('holds a sign-in until the guest sign-in already on its way has answered', async () => {
     let openGuest!: () => void;
     const guestGate = new Promise<void>((resolve) => (openGuest = resolve));
+    // Opened whatever happens: session work waits its turn, and the next test must get one.
+    onTestFinished(() => openGuest());
     let guestAnswered = false;
     let signInSentAfterGuest: boolean | undefined;
     const fetchMock = stubApi({
@@ -185,42 +187,50 @@ describe('/login and /signup', () => {
     await user.type(await screen.findByLabelText(authFormTexts.email), 'ada@example.org');
     await user.type(screen.getByLabelText(authFormTexts.password), 'secret1');
     await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/anonymous'));
-    await user.click(screen.getByRole('button', { name: authFormTexts.loginSubmit }));
-    // The click went through, but the sign-in waits: its cookie must be the last one set.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const submit = screen.getByRole('button', { name: authFormTexts.loginSubmit });
+    await user.click(submit);
+    // The form is submitting, but the sign-in waits: its cookie must be the last one set.
+    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'));
     expect(callsOf(fetchMock)).not.toContain('POST /api/auth/sign-in/email');
     openGuest();
     await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/email'));
     expect(signInSentAfterGuest).toBe(true);
   });
 
-  it('creates no guest from a session read that an account sign-in overtook', async () => {
-    let openFirstRead!: () => void;
-    const firstRead = new Promise<void>((resolve) => (openFirstRead = resolve));
+  it('holds a sign-in until the session read under way has answered', async () => {
+    // The read after the guest sign-in is slow. Answered after the sign-in, it would clear the
+    // new session's cookie (its own session, the guest's, is gone by then).
+    let openSecondRead!: () => void;
+    const secondRead = new Promise<void>((resolve) => (openSecondRead = resolve));
+    onTestFinished(() => openSecondRead());
     let reads = 0;
-    let signedIn = false;
+    let readsAnswered = 0;
+    let readsAnsweredAtSignIn: number | undefined;
     const fetchMock = stubApi({
-      'GET /api/auth/session': () => {
+      'GET /api/auth/session': async () => {
         reads += 1;
-        // The first read was sent before the sign-in and answers after it: no session then.
-        if (reads === 1) return firstRead.then(() => json({ data: null }));
-        return json({ data: signedIn ? makeUser() : null });
+        if (reads === 2) await secondRead;
+        readsAnswered += 1;
+        return json({ data: reads === 1 ? null : guestUser });
       },
+      'POST /api/auth/sign-in/anonymous': () => json({ data: { user: guestUser } }),
       'POST /api/auth/sign-in/email': () => {
-        signedIn = true;
+        readsAnsweredAtSignIn = readsAnswered;
         return json({ data: { redirect: false } });
       },
-      'POST /api/auth/sync-user': () => json({ data: makeUser() }),
     });
-    const { router } = renderApp('/login');
+    renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(authFormTexts.email), 'ada@example.org');
     await user.type(screen.getByLabelText(authFormTexts.password), 'secret1');
-    await user.click(screen.getByRole('button', { name: authFormTexts.loginSubmit }));
+    await waitFor(() => expect(reads).toBe(2));
+    const submit = screen.getByRole('button', { name: authFormTexts.loginSubmit });
+    await user.click(submit);
+    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'));
+    expect(callsOf(fetchMock)).not.toContain('POST /api/auth/sign-in/email');
+    openSecondRead();
     await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/email'));
-    openFirstRead();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(callsOf(fetchMock)).not.toContain('POST /api/auth/sign-in/anonymous');
+    expect(readsAnsweredAtSignIn).toBe(2);
   });
 
   it('sends a signed-in registered user on /login to the home page', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { authPageTitles, dashboardTexts, guardMessages } from '@si/contracts';
 import { discoverAccountRoutes } from '../src/app/router';
@@ -37,9 +37,9 @@ describe('guarded routes', () => {
     // session request only after "Loading..." is already on screen.
     let answerSession!: () => void;
     const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
+    onTestFinished(() => answerSession());
     stubApi({
-      'GET /api/auth/session': () =>
-        sessionAnswered.then(() => new Response(JSON.stringify({ data: null }), { status: 200 })),
+      'GET /api/auth/session': () => sessionAnswered.then(() => json({ data: null })),
       'POST /api/auth/sign-in/anonymous': () => apiError(429, 'RATE_LIMITED', 'Slow down'),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -12,21 +12,22 @@ async function readSession(signal?: AbortSignal): Promise<CurrentUser | null> {
   return user;
 }
 
-// A guest's cookie must never land after an account's: the visitor would be a guest again right
-// after signing in. So an account sign-in waits for a guest sign-in already sent; and a session
-// read that found no session is not trusted if an account sign-in began meanwhile: it waits for
-// that sign-in and reads again before creating a guest.
-let guestSignIn: Promise<void> = Promise.resolve();
-let accountSignIn: Promise<void> = Promise.resolve();
-let accountSignIns = 0;
+// Session reads and account sign-ins take turns. Any of their answers may set or clear the session
+// cookie: a guest sign-in sets the guest's, and a read made with a session the sign-in has just
+// replaced clears it. Overlapping, the last answer would win and a visitor who had just signed
+// in would be a guest again. In turns, each request carries the cookie the previous one left.
+let turns: Promise<void> = Promise.resolve();
 const settle = () => undefined;
 
-/** Runs an account sign-in (email, sign-up, Google, GitHub) so that no guest lands after it. */
-export function signInAfterGuest<T>(signIn: () => Promise<T>): Promise<T> {
-  accountSignIns += 1;
-  const run = guestSignIn.then(signIn);
-  accountSignIn = run.then(settle, settle);
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const run = turns.then(work);
+  turns = run.then(settle, settle);
   return run;
+}
+
+/** Runs an account sign-in (email, sign-up, Google, GitHub) once no session read is under way. */
+export function signInAfterGuest<T>(signIn: () => Promise<T>): Promise<T> {
+  return inTurn(signIn);
 }
 
 /**
@@ -34,24 +35,20 @@ export function signInAfterGuest<T>(signIn: () => Promise<T>): Promise<T> {
  * anonymous guest first (SPEC.md section 4); a failed guest sign-in is only logged, except a
  * network failure, which the query retries.
  */
-export async function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {
-  let signInsSeen = accountSignIns;
-  let user = await readSession(signal);
-  while (!user && accountSignIns !== signInsSeen) {
-    signInsSeen = accountSignIns;
-    await accountSignIn;
-    user = await readSession(signal);
-  }
+export function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {
+  return inTurn(() => readOrStartGuest(signal));
+}
+
+async function readOrStartGuest(signal?: AbortSignal): Promise<CurrentUser | null> {
+  const user = await readSession(signal);
   if (user) return user;
-  const attempt = apiData('/auth/sign-in/anonymous', {
-    method: 'POST',
-    body: {},
-    signal,
-    sessionRefresh: false,
-  });
-  guestSignIn = attempt.then(settle, settle);
   try {
-    await attempt;
+    await apiData('/auth/sign-in/anonymous', {
+      method: 'POST',
+      body: {},
+      signal,
+      sessionRefresh: false,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) throw error;
     console.warn('Guest sign-in failed', error);
