@@ -5,7 +5,6 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -14,7 +13,11 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
 import { withAmbientTransactions } from './db/ambient-transaction.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerCrossSiteCheck } from './http/cross-site-check.ts';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { swaggerOptions } from './http/openapi.ts';
+import { registerStorableTextCheck } from './http/storable-text.ts';
 import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -26,9 +29,11 @@ import { createLogTransport, createSmtpTransport } from './plugins/email/transpo
 import { identityRoutes } from './plugins/identity/auth-routes.ts';
 import { createIdentity } from './plugins/identity/better-auth.ts';
 import { resolveAuthSecret } from './plugins/identity/secret.ts';
+import { createPasswordAttempts } from './plugins/rate-limit/password-attempts.ts';
 import { createPostgresStore } from './plugins/rate-limit/postgres-store.ts';
+import { createWindowCounters } from './plugins/rate-limit/window-counters.ts';
 import { rateLimitedError, routeRateLimits } from './plugins/rate-limit/route-limits.ts';
-import { contentSecurityPolicy } from './http/security-headers.ts';
+import { contentSecurityPolicy, permissionsPolicy } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
@@ -75,15 +80,26 @@ export async function buildApp({
         : crypto.randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest the server (Fastify's types omit numbers).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerCrossSiteCheck(app, config.publicUrl);
+  registerJsonBodyParser(app);
+  // No route reads text bodies, and text/plain is how a cross-site form skips a preflight.
+  app.removeContentTypeParser('text/plain');
+  registerStorableTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', permissionsPolicy);
   });
 
   await app.register(helmet, {
@@ -93,18 +109,7 @@ export async function buildApp({
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Scaling Impact API',
-        description:
-          'Public directory of mission-driven organizations. Success bodies are { data }, errors { error: { code, message, fields? } }.',
-        version: '1.0.0',
-      },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions(config.publicUrl));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
@@ -128,6 +133,12 @@ export async function buildApp({
     logger: app.log,
     intervalMs: config.EMAIL_RELAY_INTERVAL_MS,
   });
+  const counters = createWindowCounters(database.db);
+  const passwordAttempts = createPasswordAttempts(counters, {
+    enabled: config.RATE_LIMITS,
+    max: config.RATE_LIMIT_ACCOUNT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
   const accountRepository = createAccountRepository(database.db);
   let verifyPassword: (hash: string, password: string) => Promise<boolean> = async () => false;
   const accountService = createAccountService({
@@ -137,6 +148,7 @@ export async function buildApp({
     supportEmail: config.SUPPORT_EMAIL,
     uploadsDir,
     verifyPassword: (hash, password) => verifyPassword(hash, password),
+    passwordAttempts,
     onEmailQueued: () => relay.nudge(),
   });
   const identity = createIdentity({
@@ -148,6 +160,7 @@ export async function buildApp({
       passwordAccountCreated: accountService.issueVerification,
       passwordResetRequested: accountService.passwordResetRequested,
       guestLinked: accountService.guestLinked,
+      passwordReset: passwordAttempts.succeeded,
     },
   });
   const identityContext = await identity.$context;
@@ -170,7 +183,7 @@ export async function buildApp({
   if (config.RATE_LIMITS) {
     await app.register(rateLimit, {
       global: false,
-      store: createPostgresStore(database.db),
+      store: createPostgresStore(counters),
       errorResponseBuilder: rateLimitedError,
     });
   }
@@ -182,6 +195,7 @@ export async function buildApp({
         identity,
         config,
         rateLimit: limits,
+        passwordAttempts,
         onEmailQueued: () => relay.nudge(),
         emailHasPassword: accountRepository.emailHasPassword,
       });
@@ -193,7 +207,10 @@ export async function buildApp({
       });
       await api.register(referenceRoutes, { reference: referenceService });
       await api.register(organizationRoutes, { organizations: organizationService });
-      await api.register(newsletterRoutes, { newsletter: createNewsletterRepository(database.db) });
+      await api.register(newsletterRoutes, {
+        newsletter: createNewsletterRepository(database.db),
+        rateLimit: limits('newsletter'),
+      });
       await api.register(siteRoutes, {
         site: {
           supportEmail: config.SUPPORT_EMAIL,

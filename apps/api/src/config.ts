@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,36 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/**
+ * Which proxies may set X-Forwarded-For: nobody (the default, so a client cannot pick its own
+ * address), a hop count, or a comma-separated list of addresses, CIDR ranges or proxy-addr's
+ * names (loopback, linklocal, uniquelocal). Passed to Fastify's trustProxy as is.
+ */
+const proxyEntry =
+  /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['', 'off', 'false', '0', 'none'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => {
+      if (!proxyEntry.test(entry)) return true;
+      const [address] = entry.split('/');
+      return /^[0-9.:a-f]+$/i.test(address!) && isIP(address!) === 0;
+    });
+    if (bad.length > 0 || value.toLowerCase() === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY is off, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (not "true": that trusts every client)',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,6 +49,8 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (see README). */
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed demo organizations into an empty embedded database on start. */
   DEMO_DATA: booleanFlag.default(true),
@@ -67,6 +100,13 @@ const ConfigSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   /** Guest sessions created per client address per window. */
   RATE_LIMIT_GUEST_MAX: z.coerce.number().int().min(1).default(30),
+  /** Newsletter sign-ups per client address per window. */
+  RATE_LIMIT_NEWSLETTER_MAX: z.coerce.number().int().min(1).default(10),
+  /**
+   * Password checks per account per window, from any address (sign-in, password change,
+   * account deletion). A successful check or a password reset starts the count again.
+   */
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
 
   /** Guests without activity for this many days are deleted (unless they own data). */
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),

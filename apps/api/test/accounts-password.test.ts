@@ -86,7 +86,7 @@ describe('password reset, password change, display name and sign-out', () => {
     expect(short.body.error?.message).toBe(passwordMessages.tooShort);
 
     await ctx.database.db.execute(
-      sql`update verifications set expires_at = now() - interval '1 second' where identifier like 'reset-password:%'`,
+      sql`update verifications set expires_at = now() - interval '1 second' where identifier like 'reset-password%'`,
     );
     const expired = await createAgent(ctx.app).post('/api/auth/reset-password', {
       token,
@@ -143,9 +143,11 @@ describe('password reset, password change, display name and sign-out', () => {
   });
 
   it('accepts a bearer token from a non-browser client', async () => {
-    const signIn = await createAgent(ctx.app).post<{ data: { token: string } }>(
+    const signIn = await createAgent(ctx.app).call<{ data: { token: string } }>(
+      'POST',
       '/api/auth/sign-up/email',
       { email: 'xan@example.com', password: 'secret1', name: 'Xan' },
+      { 'x-auth-mode': 'bearer' },
     );
     const response = await ctx.app.inject({
       method: 'GET',

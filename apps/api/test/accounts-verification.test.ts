@@ -115,7 +115,12 @@ describe('email verification, sync and the rules of linking', () => {
 describe('rate limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2', RATE_LIMIT_GUEST_MAX: '2' });
+    // The test's requests come from loopback, a proxy that names each client's address.
+    ctx = await createTestApp({
+      RATE_LIMIT_AUTH_MAX: '2',
+      RATE_LIMIT_GUEST_MAX: '2',
+      TRUST_PROXY: 'loopback',
+    });
   });
   afterAll(() => ctx.close());
 

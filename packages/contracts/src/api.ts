@@ -19,5 +19,8 @@ export const errorCodes = {
   notFound: 'NOT_FOUND',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  crossSite: 'CROSS_SITE_REQUEST',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;

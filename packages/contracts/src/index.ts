@@ -9,3 +9,4 @@ export * from './organizations.ts';
 export * from './page-texts.ts';
 export * from './reference.ts';
 export * from './site.ts';
+export * from './text-rules.ts';

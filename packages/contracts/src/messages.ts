@@ -49,4 +49,8 @@ export const apiMessages = {
   badCursor: 'The cursor is not valid. Start again from the first page.',
   routeNotFound: 'No such endpoint',
   internal: 'Something went wrong on our side. Please try again.',
+  crossSite: 'This request came from another site and was refused.',
+  malformedUrl: 'The address is not valid: it holds a broken %-escape.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
 } as const;

@@ -1,7 +1,34 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages, errorCodes, type ErrorBody } from '@si/contracts';
 import { AppError } from './errors.ts';
+import { loggableError } from './loggable-error.ts';
+
+/** Fastify's own 4xx codes, answered with the API's codes and wording. */
+const frameworkAnswers: Record<string, { code: string; message?: string }> = {
+  FST_ERR_BAD_URL: { code: errorCodes.badRequest, message: apiMessages.malformedUrl },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: errorCodes.payloadTooLarge,
+    message: apiMessages.payloadTooLarge,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: errorCodes.unsupportedMediaType,
+    message: apiMessages.unsupportedMediaType,
+  },
+};
+
+function clientError(error: FastifyError, status: number): ErrorBody {
+  if (status === 429) return { error: { code: errorCodes.rateLimited, message: error.message } };
+  const known = error.code ? frameworkAnswers[error.code] : undefined;
+  if (known) return { error: { code: known.code, message: known.message ?? error.message } };
+  const code =
+    !error.code || error.code.startsWith('FST_')
+      ? status === 404
+        ? errorCodes.notFound
+        : errorCodes.badRequest
+      : error.code;
+  return { error: { code, message: error.message } };
+}
 
 /** One shape for every API error: `{ error: { code, message, fields? } }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -32,19 +59,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply
-        .code(429)
-        .send({ error: { code: errorCodes.rateLimited, message: error.message } });
-    }
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ error: { code: error.code ?? errorCodes.badRequest, message: error.message } });
-    }
-    request.log.error({ err: error }, 'request failed');
+    if (status >= 400 && status < 500) return reply.code(status).send(clientError(error, status));
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply
       .code(500)
       .send({ error: { code: errorCodes.internal, message: apiMessages.internal } });
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed %-escape in the path, a parameter over
+ * the length limit), in the same shape as every other answer.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(clientError(error, status));
 }

@@ -16,3 +16,17 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
+
+/** Powerful browser features the product never uses, switched off for its pages and any frame. */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');

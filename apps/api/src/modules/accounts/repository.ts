@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -70,6 +70,19 @@ export function createAccountRepository(db: Database) {
         value: tokenHash,
         expiresAt,
       });
+    },
+
+    /** Password-reset links of the user other than the newest stop working. */
+    async keepOnlyResetToken(executor: Database, userId: string, newest: string): Promise<void> {
+      await executor
+        .delete(verifications)
+        .where(
+          and(
+            like(verifications.identifier, 'reset-password%'),
+            eq(verifications.value, userId),
+            ne(verifications.identifier, newest),
+          ),
+        );
     },
 
     /** Uses the token up and marks the email verified; false when it is unknown, used or expired. */

@@ -19,7 +19,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts';
 import { passwordResetEmail, verificationEmail } from '../../plugins/email/templates.ts';
+import type { PasswordResetRequest } from '../../plugins/identity/better-auth.ts';
 import type { AuthSession } from '../../plugins/identity/session.ts';
+import type { PasswordAttempts } from '../../plugins/rate-limit/password-attempts.ts';
 import type { AccountRepository } from './repository.ts';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +40,8 @@ export interface AccountServiceOptions {
   supportEmail: string;
   uploadsDir: string;
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
+  /** Counts checks of an account's password against its per-account allowance. */
+  passwordAttempts: PasswordAttempts;
   /** Wakes the email relay once an email has been committed. */
   onEmailQueued: () => void;
 }
@@ -100,10 +104,14 @@ export function createAccountService(options: AccountServiceOptions) {
     /** Called inside the sign-up transaction, so the account never exists without its email. */
     issueVerification,
 
-    async passwordResetRequested(executor: Database, email: string, token: string) {
+    async passwordResetRequested(executor: Database, reset: PasswordResetRequest) {
+      await accounts.keepOnlyResetToken(executor, reset.userId, reset.storedAs);
       const link = new URL('/reset-password', publicUrl);
-      link.searchParams.set('token', token);
-      await outbox.enqueue(executor, passwordResetEmail(email, link.toString(), supportEmail));
+      link.searchParams.set('token', reset.token);
+      await outbox.enqueue(
+        executor,
+        passwordResetEmail(reset.email, link.toString(), supportEmail),
+      );
     },
 
     guestLinked: (executor: Database, guestId: string, userId: string) =>
@@ -169,6 +177,7 @@ export function createAccountService(options: AccountServiceOptions) {
               accountDeletionMessages.passwordRequired,
             );
           }
+          await options.passwordAttempts.begin(user.email);
           const hash = await accounts.passwordHash(user.id);
           if (!hash || !(await options.verifyPassword(hash, request.password))) {
             throw new AppError(
@@ -177,6 +186,7 @@ export function createAccountService(options: AccountServiceOptions) {
               accountDeletionMessages.wrongPassword,
             );
           }
+          await options.passwordAttempts.succeeded(user.email);
         } else {
           const social = providers.find((id) => id === 'google' || id === 'github');
           if (!social) {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, NewsletterRequest, NewsletterResult, dataEnvelope } from '@si/contracts';
+import type { RouteRateLimit } from '../../plugins/rate-limit/route-limits.ts';
 import type { NewsletterRepository } from './repository.ts';
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRepository }> = async (
-  app,
-  { newsletter },
-) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{
+  newsletter: NewsletterRepository;
+  rateLimit: RouteRateLimit | undefined;
+}> = async (app, { newsletter, rateLimit }) => {
   app.post(
     '/newsletter',
     {
@@ -13,8 +14,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterRep
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (idempotent)',
         body: NewsletterRequest,
-        response: { 200: dataEnvelope(NewsletterResult), 400: ErrorBody },
+        response: { 200: dataEnvelope(NewsletterResult), 400: ErrorBody, 429: ErrorBody },
       },
+      ...(rateLimit ? { config: { rateLimit } } : {}),
     },
     async (request) => {
       // Whether the address was already there is not revealed: the answer is the same.

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { isStorableText } from '@si/contracts';
 
-/** Keyset position in the (name, id) order, opaque to clients. */
-const Position = z.tuple([z.string(), z.uuid()]);
+/**
+ * Keyset position in the (name, id) order, opaque to clients. A forged one could hold text the
+ * database refuses; it is refused here like any other broken cursor.
+ */
+const Position = z.tuple([z.string().max(500).refine(isStorableText), z.uuid()]);
 export type Position = z.infer<typeof Position>;
 
 export const encodeCursor = (position: Position): string =>

@@ -44,6 +44,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       prefix: '/',
       index: false,
       wildcard: false,
+      // The raw template is never served: /index.html is home, rendered like every page.
+      globIgnore: ['index.html'],
       decorateReply: false,
       // Hashed build assets never change; index.html is rendered per request below.
       setHeaders: (reply, filePath) => {
@@ -90,6 +92,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   }
 
   app.get('/', sendPage);
+  app.get('/index.html', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? '/' : `/${request.url.slice(query)}`, 301);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

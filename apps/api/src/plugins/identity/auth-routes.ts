@@ -2,10 +2,22 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { runWithTransaction } from '@better-auth/core/context';
 import { APIError } from 'better-auth/api';
 import type { Config } from '../../config.ts';
+import type { z } from 'zod';
+import {
+  ChangePasswordRequest,
+  PasswordResetRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+  UpdateUserRequest,
+} from '@si/contracts';
+import type { PasswordAttempts } from '../rate-limit/password-attempts.ts';
 import type { RouteRateLimit } from '../rate-limit/route-limits.ts';
 import type { Identity } from './better-auth.ts';
 import { translateAuthError, translateRedirectError } from './error-translation.ts';
+import { readSession } from './session.ts';
 import { providerEmail, runIdentityRequest } from './sign-in-context.ts';
+import { mayReceiveToken, tokenHeaders, withoutToken } from './token-exposure.ts';
 
 /**
  * Identity calls that write an email: they run in one transaction with the email they send.
@@ -18,18 +30,56 @@ const emailingCalls = {
 } as const;
 const emailingPaths = new Set<string>(Object.keys(emailingCalls));
 
-/** The better-auth calls that are rate-limited, each with its own counter per client address. */
-const limitedPaths = [
-  { path: '/sign-in/email', bucket: 'sign-in', summary: 'Sign in with email and password' },
-  { path: '/sign-up/email', bucket: 'sign-up', summary: 'Sign up (links the current guest)' },
+/**
+ * The better-auth calls the API documents, with the body each accepts (limits on every text,
+ * http(s) URLs only) and, for the rate-limited ones, their counter per client address.
+ */
+const documentedCalls: {
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  bucket?: string;
+  session?: boolean;
+}[] = [
+  {
+    path: '/sign-in/email',
+    bucket: 'sign-in',
+    body: SignInRequest,
+    summary:
+      'Sign in with email and password (send X-Auth-Mode: bearer, without cookies, to receive a bearer token)',
+  },
+  {
+    path: '/sign-up/email',
+    bucket: 'sign-up',
+    body: SignUpRequest,
+    summary: 'Sign up (links the current guest; X-Auth-Mode: bearer gives a bearer token)',
+  },
   { path: '/sign-in/anonymous', bucket: 'guest', summary: 'Start a guest session' },
   {
     path: '/request-password-reset',
     bucket: 'password-reset',
+    body: PasswordResetRequest,
     summary: 'Email a password reset link (same answer whether or not the account exists)',
   },
-  { path: '/reset-password', bucket: 'password-reset', summary: 'Set a new password with a token' },
-] as const;
+  {
+    path: '/reset-password',
+    bucket: 'password-reset',
+    body: ResetPasswordRequest,
+    summary: 'Set a new password with a token',
+  },
+  {
+    path: '/change-password',
+    body: ChangePasswordRequest,
+    session: true,
+    summary: 'Change the password with the current one',
+  },
+  {
+    path: '/update-user',
+    body: UpdateUserRequest,
+    session: true,
+    summary: 'Change the display name or profile image',
+  },
+];
 
 class RolledBack extends Error {
   constructor(readonly response: Response) {
@@ -41,6 +91,8 @@ export interface IdentityRoutesOptions {
   identity: Identity;
   config: Config;
   rateLimit: (bucket: string) => RouteRateLimit | undefined;
+  /** The per-account allowance of password checks (sign-in, password change). */
+  passwordAttempts: PasswordAttempts;
   /** Called after a call that queued an email, so the relay sends it now. */
   onEmailQueued: () => void;
   /** Whether an account with this email signs in with a password. */
@@ -54,7 +106,7 @@ export interface IdentityRoutesOptions {
  */
 export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   app,
-  { identity, config, rateLimit, onEmailQueued, emailHasPassword },
+  { identity, config, rateLimit, passwordAttempts, onEmailQueued, emailHasPassword },
 ) => {
   const authContext = await identity.$context;
 
@@ -108,9 +160,19 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     return runIdentityRequest(() => answer(request, reply));
   }
 
+  /** The account whose password this call checks, if it checks one. */
+  async function passwordChecked(path: string, request: FastifyRequest) {
+    if (request.method !== 'POST') return undefined;
+    if (path === '/sign-in/email') return (request.body as { email: string }).email;
+    if (path === '/change-password') return (await readSession(identity, request))?.user.email;
+    return undefined;
+  }
+
   async function answer(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, config.publicUrl);
     const path = url.pathname.replace(/^\/api\/auth/, '');
+    const account = await passwordChecked(path, request);
+    if (account) await passwordAttempts.begin(account);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === 'content-length') continue;
@@ -119,13 +181,8 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     // better-auth records the address with the session; the proxy-aware one is Fastify's.
     headers.set('x-client-ip', request.ip);
     const withBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const body = withBody
-      ? typeof request.body === 'string'
-        ? request.body
-        : JSON.stringify(request.body ?? {})
-      : undefined;
-    if (withBody && typeof request.body !== 'string')
-      headers.set('content-type', 'application/json');
+    const body = withBody ? JSON.stringify(request.body ?? {}) : undefined;
+    if (withBody) headers.set('content-type', 'application/json');
     const response = await callIdentity(
       path,
       new Request(url, {
@@ -136,9 +193,13 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       request.body ?? {},
     );
 
+    if (account && response.status === 200) await passwordAttempts.succeeded(account);
+
+    const exposeToken = mayReceiveToken(request);
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (['set-cookie', 'content-length', 'content-encoding', 'location'].includes(name)) return;
+      if (!exposeToken && tokenHeaders.has(name)) return;
       reply.header(name, value);
     });
     const cookies = response.headers.getSetCookie();
@@ -161,15 +222,15 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
     }
     if (emailingPaths.has(path)) onEmailQueued();
-    return reply.send({ data: parsed });
+    return reply.send({ data: exposeToken ? parsed : withoutToken(parsed) });
   }
 
-  for (const { path, bucket, summary } of limitedPaths) {
-    const limit = rateLimit(bucket);
+  for (const { path, bucket, summary, body } of documentedCalls) {
+    const limit = bucket ? rateLimit(bucket) : undefined;
     app.post(
       `/auth${path}`,
       {
-        schema: { tags: ['identity'], summary },
+        schema: { tags: ['identity'], summary, ...(body ? { body } : {}) },
         ...(limit ? { config: { rateLimit: limit } } : {}),
       },
       forward,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -17,10 +17,38 @@ const DAY_SECONDS = 24 * 60 * 60;
 export interface IdentityCallbacks {
   /** A new email-and-password account: send its verification email in the same transaction. */
   passwordAccountCreated(executor: Database, user: { id: string; email: string }): Promise<void>;
-  /** A password reset was asked for an existing account: send the link. */
-  passwordResetRequested(executor: Database, email: string, token: string): Promise<void>;
+  /**
+   * A password reset was asked for an existing account: send the link, and make it the only one
+   * that works (`storedAs` is the new token's identifier in `verifications`).
+   */
+  passwordResetRequested(executor: Database, reset: PasswordResetRequest): Promise<void>;
   /** A guest became (or signed in to) a full account: hand over what the guest owned. */
   guestLinked(executor: Database, guestId: string, userId: string): Promise<void>;
+  /** The account's password was reset from its email: failed attempts no longer count. */
+  passwordReset(email: string): Promise<void>;
+}
+
+/**
+ * Reset tokens are stored as their SHA-256, under a prefix of their own: a stolen table holds no
+ * working link, and a stored hash typed as a token matches nothing (better-auth also looks a
+ * token up as typed, which finds only the plain `reset-password:` rows of older versions).
+ */
+export const RESET_TOKEN_PREFIX = 'reset-password-sha256:';
+const storedResetIdentifier = (identifier: string) =>
+  `${RESET_TOKEN_PREFIX}${createHash('sha256').update(identifier).digest('hex')}`;
+const hashedResetIdentifier = {
+  hash: async (identifier: string) => storedResetIdentifier(identifier),
+};
+
+/** better-auth logs refused requests (a foreign callback URL, origin) as errors; they are not. */
+const REFUSAL_LOG =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)|Blocked cross-site)/i;
+
+export interface PasswordResetRequest {
+  userId: string;
+  email: string;
+  token: string;
+  storedAs: string;
 }
 
 export interface IdentityOptions {
@@ -93,7 +121,19 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await callbacks.passwordResetRequested(ambient.current(), user.email, token);
+        await callbacks.passwordResetRequested(ambient.current(), {
+          userId: user.id,
+          email: user.email,
+          token,
+          storedAs: storedResetIdentifier(`reset-password:${token}`),
+        });
+      },
+      onPasswordReset: ({ user }) => callbacks.passwordReset(user.email),
+    },
+    verification: {
+      storeIdentifier: {
+        default: 'plain',
+        overrides: { 'reset-password:': hashedResetIdentifier },
       },
     },
     session: { expiresIn: 30 * DAY_SECONDS, updateAge: DAY_SECONDS },
@@ -115,7 +155,8 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
     },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ auth: args.length > 0 ? args : undefined }, message);
+        const as = level === 'error' && REFUSAL_LOG.test(message) ? 'info' : level;
+        logger[as]({ auth: args.length > 0 ? args : undefined }, message);
       },
     },
     plugins: [

@@ -16,13 +16,21 @@ export function rateLimitedError(): AppError {
 
 /**
  * The limit of each counted action per client address, or undefined when RATE_LIMITS=off.
- * Guest creation has its own, larger allowance: every first visit creates one.
+ * Guest creation has its own, larger allowance (every first visit creates one), and so has the
+ * newsletter. The address is Fastify's request.ip: the socket's, unless TRUST_PROXY names the
+ * proxies whose X-Forwarded-For may say otherwise.
  */
 export function routeRateLimits(config: Config) {
+  const maxFor = (bucket: string) =>
+    bucket === 'guest'
+      ? config.RATE_LIMIT_GUEST_MAX
+      : bucket === 'newsletter'
+        ? config.RATE_LIMIT_NEWSLETTER_MAX
+        : config.RATE_LIMIT_AUTH_MAX;
   return (bucket: string): RouteRateLimit | undefined => {
     if (!config.RATE_LIMITS) return undefined;
     return {
-      max: bucket === 'guest' ? config.RATE_LIMIT_GUEST_MAX : config.RATE_LIMIT_AUTH_MAX,
+      max: maxFor(bucket),
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
       keyGenerator: (request) => `${bucket}:${request.ip}`,
     };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Rules every user-written text and URL follows, in the browser and on the server. PostgreSQL
+ * cannot store a NUL character or half of a surrogate pair, so such text is refused as input
+ * rather than failing in the database.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (text: string): boolean =>
+  !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+export const unstorableTextMessage = 'Text may not contain NUL characters or broken Unicode.';
+
+/** Text fields a person types: at most `max` characters, storable. */
+export const UserText = (max: number, label = 'This field') =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorableText, unstorableTextMessage);
+
+export const URL_MAX_LENGTH = 2048;
+export const urlMessage = (example = 'https://example.com') =>
+  `Please enter a valid URL (e.g., ${example})`;
+
+/** An absolute http or https URL: nothing else (javascript:, data:, ...) is ever stored. */
+export const HttpUrl = (example?: string) =>
+  z
+    .string()
+    .trim()
+    .max(URL_MAX_LENGTH, `URLs must be at most ${URL_MAX_LENGTH} characters`)
+    .refine((value) => {
+      if (!isStorableText(value)) return false;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, urlMessage(example));
