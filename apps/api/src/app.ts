@@ -60,6 +60,8 @@ declare module 'fastify' {
     emailRelay: EmailRelay;
     /** Periodic jobs, callable directly (tests, operators). */
     jobs: { purgeGuests(now: Date): Promise<number | null> };
+    /** Every route as registered, for the security tests to cover each one, new ones included. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -88,6 +90,12 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
