@@ -29,9 +29,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const errorAnswers: Record<number, string> = {
   400: `The input was refused: \`${errorCodes.validation}\` with \`fields\` naming each invalid field, or \`${errorCodes.badRequest}\` for a malformed URL or body.`,
   401: `No user is signed in (\`${authErrorCodes.noUser}\`): send the session cookie or a bearer token.`,
-  403: `Refused. A state-changing request sent with the session cookie from another site is refused with \`${errorCodes.crossSite}\`.`,
+  403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests are exempt).`,
   404: `Not found (\`${errorCodes.notFound}\`).`,
-  429: `Too many requests from this address (\`${errorCodes.rateLimited}\`); try again later.`,
+  429: `Too many requests from this address, or too many password attempts for this account from any address (\`${errorCodes.rateLimited}\`); try again later.`,
 };
 
 const errorAnswer = (status: number, body: unknown = ErrorBody) => ({
@@ -48,7 +48,8 @@ function defaultErrorStatuses(
 ): number[] {
   const methods = [route.method].flat();
   const hasPathParams = Boolean(schema.params) || /[:*]/.test(url);
-  const needsSession = security.length > 0 && security.every((entry) => Object.keys(entry).length);
+  const needsSession =
+    security.length > 0 && security.every((entry) => Object.keys(entry).length > 0);
   const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   return [
     // Every operation: a malformed URL, or text PostgreSQL cannot store in any query or input.
@@ -77,8 +78,7 @@ export const documentRoute: typeof jsonSchemaTransform = (document) => {
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(declared)) {
     const described =
-      Number(status) >= 400 &&
-      !(typeof body === 'object' && body !== null && 'content' in body);
+      Number(status) >= 400 && !(typeof body === 'object' && body !== null && 'content' in body);
     response[status] = described ? errorAnswer(Number(status), body) : body;
   }
   for (const status of defaultErrorStatuses({ ...document, schema }, security)) {
@@ -96,7 +96,13 @@ export const documentRoute: typeof jsonSchemaTransform = (document) => {
   return result;
 };
 
-const verbs: Record<string, string> = { delete: 'delete', get: 'get', patch: 'patch', post: 'post', put: 'put' };
+const verbs: Record<string, string> = {
+  delete: 'delete',
+  get: 'get',
+  patch: 'patch',
+  post: 'post',
+  put: 'put',
+};
 const isParam = (segment: string) => /^(\{.*\}|:.*|\*)$/.test(segment);
 const singular = (word: string) =>
   word.endsWith('ies')
@@ -147,7 +153,10 @@ const withOperationIds: NonNullable<FastifyDynamicSwaggerOptions['transformObjec
       const operation = item[method];
       // A route with several methods shares one operation object: each gets its own copy.
       if (operation) {
-        item[method] = { ...operation, operationId: operation.operationId ?? operationIdFor(method, path) };
+        item[method] = {
+          ...operation,
+          operationId: operation.operationId ?? operationIdFor(method, path),
+        };
       }
     }
   }

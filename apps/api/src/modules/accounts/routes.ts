@@ -11,6 +11,7 @@ import {
   VerifyEmailQuery,
   dataEnvelope,
 } from '@si/contracts';
+import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../plugins/identity/better-auth.ts';
 import { readSession } from '../../plugins/identity/session.ts';
 import type { RouteRateLimit } from '../../plugins/rate-limit/route-limits.ts';
@@ -38,6 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
+        security: sessionOptional,
         summary: 'The signed-in user, or null; extends the session cookie when it is due',
         response: { 200: dataEnvelope(SessionView) },
       },
@@ -54,6 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
+        security: sessionRequired,
         summary: 'Confirms the account record after sign-up or sign-in (idempotent)',
         response: { 200: dataEnvelope(CurrentUser), ...errors },
       },
@@ -69,6 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['users'],
+        security: sessionRequired,
         summary: 'The profile of the signed-in user, with its email-verification flag',
         response: { 200: dataEnvelope(CurrentUser), ...errors },
       },
@@ -85,6 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['users'],
+        security: sessionRequired,
         summary: "The signed-in user's organizations, in every payment state",
         response: { 200: dataEnvelope(z.array(Organization)), ...errors },
       },
@@ -102,6 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
+        security: sessionRequired,
         summary: 'Sends a new email-verification link (the previous one stops working)',
         response: { 200: dataEnvelope(AuthActionResult), ...errors },
       },
@@ -117,6 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
+        security: publicAccess,
         summary: 'Verifies an email address with the link from the verification email',
         querystring: VerifyEmailQuery,
         response: { 200: dataEnvelope(AuthActionResult), ...errors },
@@ -132,6 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['users'],
+        security: sessionRequired,
         summary:
           'Deletes the account and everything it owns (confirmation DELETE; the password for password accounts)',
         body: DeleteAccountRequest,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, NewsletterRequest, NewsletterResult, dataEnvelope } from '@si/contracts';
+import { publicAccess } from '../../http/openapi.ts';
 import type { RouteRateLimit } from '../../plugins/rate-limit/route-limits.ts';
 import type { NewsletterRepository } from './repository.ts';
 
@@ -13,6 +14,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (idempotent)',
+        security: publicAccess,
         body: NewsletterRequest,
         response: { 200: dataEnvelope(NewsletterResult), 400: ErrorBody, 429: ErrorBody },
       },

@@ -10,6 +10,7 @@ import {
   dataEnvelope,
   listEnvelope,
 } from '@si/contracts';
+import { publicAccess } from '../../http/openapi.ts';
 import type { OrganizationService } from './service.ts';
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
@@ -20,6 +21,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['organizations'],
+        security: publicAccess,
         summary: 'Published organizations, filtered, searched and paged by cursor',
         description:
           'country: organizations with country ALL match every country. categories: comma-joined ids; an organization matches when it has every one. q: prefix text search over name, description and location. meta.facets counts matching organizations per category.',
@@ -40,6 +42,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['organizations'],
+        security: publicAccess,
         summary: 'Countries that have at least one published organization',
         response: { 200: dataEnvelope(z.array(Country)) },
       },
@@ -52,6 +55,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['organizations'],
+        security: publicAccess,
         summary: 'One published organization',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: dataEnvelope(Organization), 404: ErrorBody },

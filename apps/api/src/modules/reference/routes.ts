@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Category, CategoryGroup, Country, FaqItem, dataEnvelope } from '@si/contracts';
+import { publicAccess } from '../../http/openapi.ts';
 import type { ReferenceService } from './service.ts';
 
 const cacheFor = (seconds: number) =>
@@ -15,6 +16,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     {
       schema: {
         tags: ['reference'],
+        security: publicAccess,
         summary: 'Category groups, in display order',
         response: { 200: dataEnvelope(z.array(CategoryGroup)) },
       },
@@ -30,6 +32,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     {
       schema: {
         tags: ['reference'],
+        security: publicAccess,
         summary: 'Every category that can be shown, with its group',
         response: { 200: dataEnvelope(z.array(Category)) },
       },
@@ -45,6 +48,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     {
       schema: {
         tags: ['reference'],
+        security: publicAccess,
         summary: 'All ISO 3166-1 countries with flag emoji',
         response: { 200: dataEnvelope(z.array(Country)) },
       },
@@ -60,6 +64,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     {
       schema: {
         tags: ['reference'],
+        security: publicAccess,
         summary: 'Frequently asked questions with their categories',
         response: { 200: dataEnvelope(z.array(FaqItem)) },
       },

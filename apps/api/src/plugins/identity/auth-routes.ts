@@ -5,12 +5,14 @@ import type { Config } from '../../config.ts';
 import type { z } from 'zod';
 import {
   ChangePasswordRequest,
+  ErrorBody,
   PasswordResetRequest,
   ResetPasswordRequest,
   SignInRequest,
   SignUpRequest,
   UpdateUserRequest,
 } from '@si/contracts';
+import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
 import type { PasswordAttempts } from '../rate-limit/password-attempts.ts';
 import type { RouteRateLimit } from '../rate-limit/route-limits.ts';
 import type { Identity } from './better-auth.ts';
@@ -39,12 +41,16 @@ const documentedCalls: {
   summary: string;
   body?: z.ZodType;
   bucket?: string;
-  session?: boolean;
+  security: typeof publicAccess;
+  /** Checks the account's password, so the per-account limit can answer 429. */
+  checksPassword?: boolean;
 }[] = [
   {
     path: '/sign-in/email',
     bucket: 'sign-in',
     body: SignInRequest,
+    security: sessionOptional,
+    checksPassword: true,
     summary:
       'Sign in with email and password (send X-Auth-Mode: bearer, without cookies, to receive a bearer token)',
   },
@@ -52,31 +58,40 @@ const documentedCalls: {
     path: '/sign-up/email',
     bucket: 'sign-up',
     body: SignUpRequest,
+    security: sessionOptional,
     summary: 'Sign up (links the current guest; X-Auth-Mode: bearer gives a bearer token)',
   },
-  { path: '/sign-in/anonymous', bucket: 'guest', summary: 'Start a guest session' },
+  {
+    path: '/sign-in/anonymous',
+    bucket: 'guest',
+    security: publicAccess,
+    summary: 'Start a guest session',
+  },
   {
     path: '/request-password-reset',
     bucket: 'password-reset',
     body: PasswordResetRequest,
+    security: publicAccess,
     summary: 'Email a password reset link (same answer whether or not the account exists)',
   },
   {
     path: '/reset-password',
     bucket: 'password-reset',
     body: ResetPasswordRequest,
+    security: publicAccess,
     summary: 'Set a new password with a token',
   },
   {
     path: '/change-password',
     body: ChangePasswordRequest,
-    session: true,
+    security: sessionRequired,
+    checksPassword: true,
     summary: 'Change the password with the current one',
   },
   {
     path: '/update-user',
     body: UpdateUserRequest,
-    session: true,
+    security: sessionRequired,
     summary: 'Change the display name or profile image',
   },
 ];
@@ -225,12 +240,18 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     return reply.send({ data: exposeToken ? parsed : withoutToken(parsed) });
   }
 
-  for (const { path, bucket, summary, body } of documentedCalls) {
+  for (const { path, bucket, summary, body, security, checksPassword } of documentedCalls) {
     const limit = bucket ? rateLimit(bucket) : undefined;
     app.post(
       `/auth${path}`,
       {
-        schema: { tags: ['identity'], summary, ...(body ? { body } : {}) },
+        schema: {
+          tags: ['identity'],
+          summary,
+          security,
+          ...(body ? { body } : {}),
+          ...(checksPassword ? { response: { 429: ErrorBody } } : {}),
+        },
         ...(limit ? { config: { rateLimit: limit } } : {}),
       },
       forward,
