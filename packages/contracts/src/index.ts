@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './auth.ts';
+export * from './auth-requests.ts';
 export * from './auth-messages.ts';
 export * from './auth-texts.ts';
 export * from './limits.ts';

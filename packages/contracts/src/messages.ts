@@ -49,6 +49,10 @@ export const apiMessages = {
   badCursor: 'The cursor is not valid. Start again from the first page.',
   routeNotFound: 'No such endpoint',
   internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/** Requests refused at the server's edge, before any route (the web app never sends them). */
+export const refusalMessages = {
   crossSite: 'This request came from another site and was refused.',
   malformedUrl: 'The address is not valid: it holds a broken %-escape.',
   payloadTooLarge: 'The request body is too large.',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiMessages, errorCodes } from '@si/contracts';
+import { errorCodes, refusalMessages } from '@si/contracts';
 import { AppError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -35,6 +35,6 @@ export function registerCrossSiteCheck(app: FastifyInstance, publicUrl: string):
       { reason: refusal, origin: request.headers.origin, method: request.method },
       'cross-site request refused',
     );
-    throw new AppError(403, errorCodes.crossSite, apiMessages.crossSite);
+    throw new AppError(403, errorCodes.crossSite, refusalMessages.crossSite);
   });
 }

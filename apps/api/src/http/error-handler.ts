@@ -1,19 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessages, errorCodes, type ErrorBody } from '@si/contracts';
+import { apiMessages, errorCodes, refusalMessages, type ErrorBody } from '@si/contracts';
 import { AppError } from './errors.ts';
 import { loggableError } from './loggable-error.ts';
 
 /** Fastify's own 4xx codes, answered with the API's codes and wording. */
 const frameworkAnswers: Record<string, { code: string; message?: string }> = {
-  FST_ERR_BAD_URL: { code: errorCodes.badRequest, message: apiMessages.malformedUrl },
+  FST_ERR_BAD_URL: { code: errorCodes.badRequest, message: refusalMessages.malformedUrl },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: errorCodes.payloadTooLarge,
-    message: apiMessages.payloadTooLarge,
+    message: refusalMessages.payloadTooLarge,
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: errorCodes.unsupportedMediaType,
-    message: apiMessages.unsupportedMediaType,
+    message: refusalMessages.unsupportedMediaType,
   },
 };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, errorCodes } from '@si/contracts';
+import { errorCodes, refusalMessages } from '@si/contracts';
 import { countRows, signUp } from '../support/accounts.ts';
 import { createAgent, type Agent } from '../support/browser-agent.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
@@ -163,7 +163,7 @@ describe('cross-site requests, over every state-changing route', () => {
       expect(deletion.statusCode).toBe(403);
       expect(deletion.json().error).toEqual({
         code: errorCodes.crossSite,
-        message: apiMessages.crossSite,
+        message: refusalMessages.crossSite,
       });
       await ctx.database.db.execute(
         sql`update users set email_verified = false where id = ${userId}`,
