@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
 import { withAmbientTransactions } from './db/ambient-transaction.ts';
 import { registerCrossSiteCheck } from './http/cross-site-check.ts';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
@@ -89,6 +89,7 @@ export async function buildApp({
         : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: { method: string; url: string }[] = [];

@@ -55,6 +55,7 @@ export const apiMessages = {
 export const refusalMessages = {
   crossSite: 'This request came from another site and was refused.',
   malformedUrl: 'The address is not valid: it holds a broken %-escape.',
+  malformedRequest: 'The request is malformed.',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
 } as const;

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages, errorCodes, refusalMessages, type ErrorBody } from '@si/contracts';
@@ -78,4 +80,38 @@ export function frameworkErrors(
 ): void {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send(clientError(error, status));
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+const parserRefusals: Record<string, { status: number; code: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request took too long to arrive.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'The address or headers of the request are too large.',
+  },
+};
+
+/**
+ * Requests Node's HTTP parser refuses (raw control bytes in the path, headers too large)
+ * answered in the API's shape too; the socket is closed after, as Node itself does.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal = (error.code && parserRefusals[error.code]) || {
+    status: 400,
+    code: errorCodes.badRequest,
+    message: refusalMessages.malformedRequest,
+  };
+  const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
