@@ -2,7 +2,12 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('node', ['--watch', '--import', 'tsx', 'apps/api/src/server.ts'], { stdio: 'inherit' }),
+  // Visitors use Vite's address in development: it is the origin their requests carry, which
+  // the API's cross-site check and identity layer compare with PUBLIC_URL.
+  spawn('node', ['--watch', '--import', 'tsx', 'apps/api/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -118,7 +118,9 @@ describe('tokens and user-written fields', () => {
     const asked = await browser.call('GET', '/api/auth/get-session', undefined, {
       'x-auth-mode': 'bearer',
     });
-    for (const answer of [guest, up, session, inAnswer, asked]) {
+    const sessions = await browser.get('/api/auth/list-sessions');
+    expect(Array.isArray(sessions.body.data)).toBe(true);
+    for (const answer of [guest, up, session, inAnswer, asked, sessions]) {
       expect(answer.status).toBe(200);
       expect(answer.headers['set-auth-token']).toBeUndefined();
       const cookieValue = [...browser.jar.values()].find((value) => value.length > 20)!;

@@ -12,15 +12,15 @@ export function mayReceiveToken(request: FastifyRequest): boolean {
   return request.headers[AUTH_MODE_HEADER] === 'bearer' && !request.headers.cookie;
 }
 
-/** better-auth's answers name the token at the top (sign-in, sign-up) or in `session`. */
-export function withoutToken(body: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!body) return body;
-  const { token: _token, ...rest } = body;
-  const session = rest.session;
-  if (session && typeof session === 'object') {
-    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
-    rest.session = sessionRest;
-  }
+/**
+ * An identity answer without session tokens: better-auth names them at the top (sign-in,
+ * sign-up), in `session` (get-session) and in each item of a list (list-sessions).
+ */
+export function withoutToken(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutToken);
+  if (!body || typeof body !== 'object') return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  if (rest.session && typeof rest.session === 'object') rest.session = withoutToken(rest.session);
   return rest;
 }
 
