@@ -215,7 +215,7 @@ export async function buildApp({
         rateLimit: limits,
       });
       await api.register(referenceRoutes, { reference: referenceService });
-      await api.register(organizationRoutes, { organizations: organizationService });
+      await api.register(organizationRoutes, { organizations: organizationService, identity });
       await api.register(newsletterRoutes, {
         newsletter: createNewsletterRepository(database.db),
         rateLimit: limits('newsletter'),

@@ -20,6 +20,8 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   crossSite: 'CROSS_SITE_REQUEST',
+  forbidden: 'FORBIDDEN',
+  staleVersion: 'STALE_VERSION',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -7,6 +7,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './newsletter.ts';
 export * from './organizations.ts';
+export * from './organization-edit.ts';
 export * from './page-texts.ts';
 export * from './reference.ts';
 export * from './site.ts';

@@ -34,6 +34,8 @@ export const Organization = z.object({
   paymentStatus: z.enum(paymentStatuses),
   subscriptionType: z.enum(subscriptionTypes).nullable(),
   published: z.boolean(),
+  /** Goes up by one with every saved change; PUT sends back the one it was made on. */
+  version: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

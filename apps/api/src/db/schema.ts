@@ -73,6 +73,8 @@ export const organizations = pgTable(
     subscriptionType: text('subscription_type', { enum: ['monthly', 'yearly', 'guest'] }),
     /** Visible to the public. Only an active subscription (paid or guest code) sets it. */
     published: boolean('published').notNull().default(false),
+    /** Goes up with every saved change: a save made on an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     /**
      * The organization's category ids, kept in step with organization_categories by the
      * repository in the same transaction. It exists so the AND filter (`@>`) and the facet

@@ -36,6 +36,7 @@ export function toOrganization(
     paymentStatus: row.paymentStatus,
     subscriptionType: row.subscriptionType,
     published: row.published,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   countries,
@@ -22,6 +22,37 @@ export type OrganizationSummaryRow = Pick<
   'id' | 'name' | 'description' | 'logo' | 'categoryIds' | 'country' | 'location'
 >;
 export type OrganizationCategoryRow = typeof organizationCategories.$inferSelect;
+
+/** A chosen category as stored: its place in the profile and the owner's words about it. */
+export interface CategoryChoice {
+  categoryId: string;
+  sortOrder: number;
+  detail: string | null;
+}
+
+export interface NewOrganization {
+  name: string;
+  description: string;
+  country: string;
+  createdBy: string;
+  categories: CategoryChoice[];
+}
+
+export interface OrganizationChanges {
+  name: string;
+  description: string;
+  country: string;
+  location: string;
+  foundedYear: number | null;
+  websiteUrl: string | null;
+  linkedinUrl: string | null;
+  twitterUrl: string | null;
+  blogUrl: string | null;
+  categories: CategoryChoice[];
+}
+
+export type ImageTarget =
+  { kind: 'logo' } | { kind: 'banner' } | { kind: 'category'; categoryId: string };
 
 function publishedMatching(filter: DirectoryFilter): SQL {
   const conditions: SQL[] = [sql`${organizations.published}`];
@@ -146,6 +177,175 @@ export function createOrganizationRepository(db: Database) {
         .from(organizationCategories)
         .where(eq(organizationCategories.organizationId, id));
       return { row, links };
+    },
+
+    /** One organization in any state, with its category links (owners and the service). */
+    async findById(id: string) {
+      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      if (!row) return null;
+      const links = await db
+        .select()
+        .from(organizationCategories)
+        .where(eq(organizationCategories.organizationId, id));
+      return { row, links };
+    },
+
+    /** A new organization with its categories, in one transaction. */
+    create(input: NewOrganization) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(organizations)
+          .values({
+            name: input.name,
+            description: input.description,
+            country: input.country,
+            createdBy: input.createdBy,
+            categoryIds: input.categories.map((category) => category.categoryId),
+          })
+          .returning();
+        const links =
+          input.categories.length === 0
+            ? []
+            : await tx
+                .insert(organizationCategories)
+                .values(
+                  input.categories.map((category) => ({ ...category, organizationId: row!.id })),
+                )
+                .returning();
+        return { row: row!, links };
+      });
+    },
+
+    /**
+     * Saves the editable profile if it is still at `version`, in one transaction: the row, then
+     * the category links (a kept category keeps its image). Returns null when the version moved
+     * on (or the organization is gone), and the images of the categories that were dropped.
+     */
+    update(id: string, version: number, input: OrganizationChanges) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(organizations)
+          .set({
+            name: input.name,
+            description: input.description,
+            country: input.country,
+            location: input.location,
+            foundedYear: input.foundedYear,
+            websiteUrl: input.websiteUrl,
+            linkedinUrl: input.linkedinUrl,
+            twitterUrl: input.twitterUrl,
+            blogUrl: input.blogUrl,
+            categoryIds: input.categories.map((category) => category.categoryId),
+            version: sql`${organizations.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(organizations.id, id), eq(organizations.version, version)))
+          .returning();
+        if (!row) return null;
+        const kept = input.categories.map((category) => category.categoryId);
+        const dropped = await tx
+          .delete(organizationCategories)
+          .where(
+            and(
+              eq(organizationCategories.organizationId, id),
+              kept.length > 0 ? notInArray(organizationCategories.categoryId, kept) : sql`true`,
+            ),
+          )
+          .returning({ imageUrl: organizationCategories.imageUrl });
+        const links =
+          input.categories.length === 0
+            ? []
+            : await tx
+                .insert(organizationCategories)
+                .values(input.categories.map((category) => ({ ...category, organizationId: id })))
+                .onConflictDoUpdate({
+                  target: [
+                    organizationCategories.organizationId,
+                    organizationCategories.categoryId,
+                  ],
+                  set: {
+                    sortOrder: sql`excluded.sort_order`,
+                    detail: sql`excluded.detail`,
+                  },
+                })
+                .returning();
+        return {
+          row,
+          links,
+          droppedImageUrls: dropped.flatMap((link) => (link.imageUrl ? [link.imageUrl] : [])),
+        };
+      });
+    },
+
+    /** Deletes the organization and its links; returns the image URLs it used, or null if gone. */
+    delete(id: string) {
+      return db.transaction(async (tx) => {
+        const links = await tx
+          .delete(organizationCategories)
+          .where(eq(organizationCategories.organizationId, id))
+          .returning({ imageUrl: organizationCategories.imageUrl });
+        const [row] = await tx
+          .delete(organizations)
+          .where(eq(organizations.id, id))
+          .returning({ logo: organizations.logo, bannerImage: organizations.bannerImage });
+        if (!row) return null;
+        return [row.logo, row.bannerImage, ...links.map((link) => link.imageUrl)].filter(
+          (url): url is string => Boolean(url),
+        );
+      });
+    },
+
+    /**
+     * Points one of the organization's images at `url` (null removes it) and returns the URL it
+     * replaced; undefined when the organization, or the category link, does not exist. Images
+     * do not move the version: an upload in the editor must not make its own save stale.
+     */
+    setImage(id: string, target: ImageTarget, url: string | null) {
+      return db.transaction(async (tx) => {
+        if (target.kind === 'category') {
+          const [link] = await tx
+            .select({ imageUrl: organizationCategories.imageUrl })
+            .from(organizationCategories)
+            .where(
+              and(
+                eq(organizationCategories.organizationId, id),
+                eq(organizationCategories.categoryId, target.categoryId),
+              ),
+            )
+            .for('update');
+          if (!link) return undefined;
+          await tx
+            .update(organizationCategories)
+            .set({ imageUrl: url })
+            .where(
+              and(
+                eq(organizationCategories.organizationId, id),
+                eq(organizationCategories.categoryId, target.categoryId),
+              ),
+            );
+          await tx
+            .update(organizations)
+            .set({ updatedAt: sql`now()` })
+            .where(eq(organizations.id, id));
+          return { previousUrl: link.imageUrl };
+        }
+        const column = target.kind === 'logo' ? organizations.logo : organizations.bannerImage;
+        const [current] = await tx
+          .select({ url: column })
+          .from(organizations)
+          .where(eq(organizations.id, id))
+          .for('update');
+        if (!current) return undefined;
+        await tx
+          .update(organizations)
+          .set(
+            target.kind === 'logo'
+              ? { logo: url, updatedAt: sql`now()` }
+              : { bannerImage: url, updatedAt: sql`now()` },
+          )
+          .where(eq(organizations.id, id));
+        return { previousUrl: current.url };
+      });
     },
 
     /** Every organization a user created, published or not, newest first. */

@@ -2,29 +2,38 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Country,
+  CreateOrganizationRequest,
   ErrorBody,
   Organization,
+  OrganizationDeleteResult,
   OrganizationListMeta,
   OrganizationListQuery,
   OrganizationSummary,
+  UpdateOrganizationRequest,
   dataEnvelope,
   listEnvelope,
 } from '@si/contracts';
-import { publicAccess } from '../../http/openapi.ts';
+import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
+import type { Identity } from '../../plugins/identity/better-auth.ts';
+import { readSession } from '../../plugins/identity/session.ts';
 import type { OrganizationService } from './service.ts';
+
+const OrganizationParams = z.object({ id: z.string().max(100) });
+const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationService;
-}> = async (app, { organizations }) => {
+  identity: Identity;
+}> = async (app, { organizations, identity }) => {
   app.get(
     '/organizations',
     {
       schema: {
         tags: ['organizations'],
-        security: publicAccess,
         summary: 'Published organizations, filtered, searched and paged by cursor',
         description:
           'country: organizations with country ALL match every country. categories: comma-joined ids; an organization matches when it has every one. q: prefix text search over name, description and location. meta.facets counts matching organizations per category.',
+        security: publicAccess,
         querystring: OrganizationListQuery,
         response: { 200: listEnvelope(OrganizationSummary, OrganizationListMeta), 400: ErrorBody },
       },
@@ -37,13 +46,34 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.post(
+    '/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary:
+          'Create an organization (signed-in, verified users); it stays unpublished until paid',
+        description:
+          'The caller becomes its owner (createdBy) and paymentStatus is pending. Fields the caller may not set are refused.',
+        security: sessionRequired,
+        body: CreateOrganizationRequest,
+        response: { 201: dataEnvelope(Organization), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      const created = await organizations.create(session, request.body);
+      return reply.code(201).send({ data: created });
+    },
+  );
+
   app.get(
     '/organizations/active-countries',
     {
       schema: {
         tags: ['organizations'],
-        security: publicAccess,
         summary: 'Countries that have at least one published organization',
+        security: publicAccess,
         response: { 200: dataEnvelope(z.array(Country)) },
       },
     },
@@ -55,12 +85,58 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['organizations'],
-        security: publicAccess,
-        summary: 'One published organization',
-        params: z.object({ id: z.string().max(100) }),
+        summary: "One organization: a published one, or the caller's own unpublished one",
+        security: sessionOptional,
+        params: OrganizationParams,
         response: { 200: dataEnvelope(Organization), 404: ErrorBody },
       },
     },
-    async (request) => ({ data: await organizations.getPublished(request.params.id) }),
+    async (request, reply) => {
+      const organization = await organizations.getVisible(
+        request.params.id,
+        async () => (await readSession(identity, request, reply))?.user.id ?? null,
+      );
+      // Only its owner sees an unpublished profile: no shared cache may keep that answer.
+      if (!organization.published) reply.header('cache-control', 'private, no-store');
+      return { data: organization };
+    },
+  );
+
+  app.put(
+    '/organizations/:id',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Save the whole editable profile (owner only)',
+        description:
+          'version is the one the editor loaded; a save made on an older version answers 409 STALE_VERSION.',
+        security: sessionRequired,
+        params: OrganizationParams,
+        body: UpdateOrganizationRequest,
+        response: { 200: dataEnvelope(Organization), ...ownerErrors, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await organizations.update(session, request.params.id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/organizations/:id',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Delete the organization with its images (owner only)',
+        security: sessionRequired,
+        params: OrganizationParams,
+        response: { 200: dataEnvelope(OrganizationDeleteResult), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      await organizations.delete(session, request.params.id);
+      return { data: { deleted: true as const } };
+    },
   );
 };

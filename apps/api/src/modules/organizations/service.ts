@@ -1,18 +1,34 @@
 import { LRUCache } from 'lru-cache';
 import {
   ALL_COUNTRIES_CODE,
+  DEFAULT_CATEGORY_ID,
   OrganizationId,
   apiMessages,
+  authErrorCodes,
+  categorySelectionProblem,
+  errorCodes,
+  guardMessages,
+  organizationFormMessages,
+  sessionMessages,
+  type CreateOrganizationRequest,
+  type UpdateOrganizationRequest,
   type Organization,
   type OrganizationListMeta,
   type OrganizationListQuery,
   type OrganizationSummary,
 } from '@si/contracts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { AuthSession } from '../../plugins/identity/session.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { decodeCursor, encodeCursor, type Position } from './cursor.ts';
 import { toOrganization } from './mapper.ts';
-import type { DirectoryFilter, OrganizationRepository } from './repository.ts';
+import type {
+  CategoryChoice,
+  DirectoryFilter,
+  ImageTarget,
+  OrganizationRepository,
+  OrganizationRow,
+} from './repository.ts';
 import { toPrefixTsQuery } from './search-query.ts';
 
 /** Up to this many matches, a page is cut from all of them rather than from a walk of the name index. */
@@ -21,6 +37,8 @@ const FEW_MATCHES = 5000;
 export interface OrganizationServiceOptions {
   /** How long a filter's counts and pages are reused. 0 turns the caches off. */
   cacheTtlMs?: number;
+  /** Removes stored images (every size) once the rows that used them are gone. */
+  removeImages?: (urls: string[]) => Promise<void>;
 }
 
 export interface DirectoryPage {
@@ -38,7 +56,7 @@ interface PageRequest {
 export function createOrganizationService(
   repository: OrganizationRepository,
   reference: ReferenceService,
-  { cacheTtlMs = 15_000 }: OrganizationServiceOptions = {},
+  { cacheTtlMs = 15_000, removeImages = async () => {} }: OrganizationServiceOptions = {},
 ) {
   const cacheEnabled = cacheTtlMs > 0;
   // Counting every match is the one costly part of a list request at scale; the same filter
@@ -113,7 +131,156 @@ export function createOrganizationService(
       loadPage(context.filterKey, context.filter, context.after, context.limit),
   });
 
+  /**
+   * SPEC.md section 6: only a signed-in, permanent, verified user creates or changes
+   * organizations. Returns that user.
+   */
+  function requireEditor(session: AuthSession | null) {
+    if (!session) throw new AppError(401, authErrorCodes.noUser, sessionMessages.loginRequired);
+    const { user } = session;
+    if (user.isAnonymous) {
+      throw new AppError(403, errorCodes.forbidden, guardMessages.permanentAccountToCreate);
+    }
+    if (!user.emailVerified) {
+      throw new AppError(403, errorCodes.forbidden, organizationFormMessages.verifyFirst);
+    }
+    return user;
+  }
+
+  const notFoundFor = (id: string) => notFound(apiMessages.organizationNotFound(id));
+
+  /**
+   * The organization, if the caller may change it. Someone else's unpublished organization is
+   * answered as not found, so its existence is not revealed; a published one as forbidden.
+   */
+  async function requireOwned(session: AuthSession | null, id: string) {
+    const user = requireEditor(session);
+    const found = OrganizationId.safeParse(id).success ? await repository.findById(id) : null;
+    if (!found) throw notFoundFor(id);
+    if (found.row.createdBy !== user.id) {
+      if (!found.row.published) throw notFoundFor(id);
+      throw new AppError(403, errorCodes.forbidden, organizationFormMessages.notOwner);
+    }
+    return found;
+  }
+
+  /**
+   * The chosen categories as stored, in the order given (or by `order`), after the rule of
+   * DECISIONS.md: known ids, at least one, at most seven, one from each group.
+   */
+  async function categoryChoices(
+    ids: string[],
+    order: Record<string, number> = {},
+    details: Record<string, string> = {},
+  ): Promise<CategoryChoice[]> {
+    const snapshot = await reference.snapshot();
+    const chosen = [...new Set(ids)].filter((id) => id !== DEFAULT_CATEGORY_ID);
+    const unknown = chosen.filter((id) => !snapshot.categoryById.has(id));
+    if (unknown.length > 0) {
+      const message = organizationFormMessages.unknownCategories(unknown);
+      throw badRequest(message, { categoryIds: message });
+    }
+    const problem = categorySelectionProblem(chosen, snapshot.categories, snapshot.groups);
+    if (problem) throw badRequest(problem.message, { categoryIds: problem.message });
+    const position = (id: string) => order[id] ?? Number.MAX_SAFE_INTEGER;
+    return chosen
+      .map((categoryId, index) => ({ categoryId, index }))
+      .sort((a, b) => position(a.categoryId) - position(b.categoryId) || a.index - b.index)
+      .map(({ categoryId }, sortOrder) => ({
+        categoryId,
+        sortOrder,
+        detail: details[categoryId]?.trim() || null,
+      }));
+  }
+
+  async function requireKnownCountry(country: string) {
+    if (country === ALL_COUNTRIES_CODE) return;
+    if (!(await reference.snapshot()).countryByCode.has(country)) {
+      throw badRequest(apiMessages.unknownCountry(country), {
+        country: apiMessages.unknownCountry(country),
+      });
+    }
+  }
+
   return {
+    async create(session: AuthSession | null, input: CreateOrganizationRequest) {
+      const user = requireEditor(session);
+      await requireKnownCountry(input.country);
+      const categories = await categoryChoices(input.categoryIds);
+      const created = await repository.create({
+        name: input.name,
+        description: input.description,
+        country: input.country,
+        createdBy: user.id,
+        categories,
+      });
+      return toOrganization(created.row, created.links);
+    },
+
+    async update(session: AuthSession | null, id: string, input: UpdateOrganizationRequest) {
+      await requireOwned(session, id);
+      await requireKnownCountry(input.country);
+      const categories = await categoryChoices(
+        input.categoryIds,
+        input.categoriesOrder,
+        input.categoriesDetails,
+      );
+      const saved = await repository.update(id, input.version, {
+        name: input.name,
+        description: input.description,
+        country: input.country,
+        location: input.location,
+        foundedYear: input.foundedYear,
+        websiteUrl: input.websiteUrl,
+        linkedinUrl: input.linkedinUrl,
+        twitterUrl: input.twitterUrl,
+        blogUrl: input.blogUrl,
+        categories,
+      });
+      if (!saved) {
+        throw new AppError(409, errorCodes.staleVersion, organizationFormMessages.staleVersion);
+      }
+      await removeImages(saved.droppedImageUrls);
+      return toOrganization(saved.row, saved.links);
+    },
+
+    async delete(session: AuthSession | null, id: string) {
+      await requireOwned(session, id);
+      const imageUrls = await repository.delete(id);
+      if (!imageUrls) throw notFoundFor(id);
+      await removeImages(imageUrls);
+    },
+
+    /** For the image calls: the organization's row, if the caller owns it (else 401/403/404). */
+    requireOwnedOrganization: async (
+      session: AuthSession | null,
+      id: string,
+    ): Promise<OrganizationRow> => (await requireOwned(session, id)).row,
+
+    /** Points one image of the organization at `url`; the image calls authorize first. */
+    async setImage(id: string, target: ImageTarget, url: string | null) {
+      const result = await repository.setImage(id, target, url);
+      if (!result) {
+        throw target.kind === 'category'
+          ? notFound(organizationFormMessages.categoryNotChosen)
+          : notFoundFor(id);
+      }
+      return result;
+    },
+
+    /**
+     * An organization as the caller may see it: published ones for everybody, an unpublished
+     * one only for its owner (`viewerId` is asked for only then, so public reads stay cheap).
+     */
+    async getVisible(id: string, viewerId: () => Promise<string | null>): Promise<Organization> {
+      const found = OrganizationId.safeParse(id).success ? await repository.findById(id) : null;
+      if (!found) throw notFoundFor(id);
+      if (!found.row.published && found.row.createdBy !== (await viewerId())) {
+        throw notFoundFor(id);
+      }
+      return toOrganization(found.row, found.links);
+    },
+
     async list(query: OrganizationListQuery): Promise<DirectoryPage> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;

@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  guardMessages,
+  organizationFormMessages,
+  sessionMessages,
+  type Category,
+  type CategoryGroup,
+  type Organization,
+} from '@si/contracts';
+import { countRows, signUp, type Body } from './support/accounts.ts';
+import { createAgent, type Agent } from './support/browser-agent.ts';
+import { createTestApp, type TestContext } from './support/test-app.ts';
+
+type Answer = Body<Organization> & { error?: { fields?: Record<string, string> } };
+
+describe('owners create, edit and delete organizations', () => {
+  let ctx: TestContext;
+  let owner: Agent;
+  let ownerId: string;
+  let oneFromEachGroup: string[];
+  let groups: CategoryGroup[];
+  let categories: Category[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ RATE_LIMITS: 'off', DIRECTORY_CACHE_MS: '0' });
+    ({ browser: owner, id: ownerId } = await signUp(ctx, 'owner@example.com'));
+    categories = (await owner.get<Body<Category[]>>('/api/categories')).body.data;
+    groups = (await owner.get<Body<CategoryGroup[]>>('/api/category-groups')).body.data;
+    oneFromEachGroup = groups.map(
+      (group) => categories.find((category) => category.groupId === group.id)!.id,
+    );
+  });
+  afterAll(() => ctx.close());
+
+  const validCreate = () => ({
+    name: 'Tidewater Commons',
+    description: 'Restores salt marshes with coastal towns.\nTwo lines.',
+    country: 'PT',
+    categoryIds: oneFromEachGroup,
+  });
+  const create = async (agent: Agent = owner, body: unknown = validCreate()) =>
+    agent.post<Answer>('/api/organizations', body);
+  const fullUpdate = (organization: Organization) => ({
+    version: organization.version,
+    name: 'Tidewater Commons Trust',
+    description: 'Restores salt marshes.',
+    country: 'ALL',
+    location: 'Porto',
+    foundedYear: 2011,
+    websiteUrl: 'https://tidewater.example',
+    linkedinUrl: 'https://www.linkedin.com/company/tidewater',
+    twitterUrl: '',
+    blogUrl: null,
+    categoryIds: [...oneFromEachGroup].reverse(),
+    categoriesOrder: Object.fromEntries(oneFromEachGroup.map((id, index) => [id, index])),
+    categoriesDetails: { [oneFromEachGroup[0]!]: 'We map every marsh we restore.' },
+  });
+
+  it('creates an unpublished organization owned by the caller, visible to the owner only', async () => {
+    const answer = await create();
+    expect(answer.status).toBe(201);
+    const created = answer.body.data;
+    expect(created).toMatchObject({
+      name: 'Tidewater Commons',
+      createdBy: ownerId,
+      paymentStatus: 'pending',
+      published: false,
+      subscriptionType: null,
+      version: 1,
+      categoryIds: oneFromEachGroup,
+    });
+    expect((await owner.get<Answer>(`/api/organizations/${created.id}`)).status).toBe(200);
+    const mine = await owner.get<Body<Organization[]>>('/api/users/organizations');
+    expect(mine.body.data.map((organization) => organization.id)).toContain(created.id);
+
+    const stranger = createAgent(ctx.app);
+    expect((await stranger.get(`/api/organizations/${created.id}`)).status).toBe(404);
+    const list = await stranger.get<{ meta: { total: number } }>('/api/organizations?q=tidewater');
+    expect(list.body.meta.total).toBe(0);
+    const sitemap = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain(created.id);
+    const page = await ctx.app.inject({ method: 'GET', url: `/organizations/${created.id}` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('Tidewater');
+  });
+
+  it('refuses fields the caller may not set, and stores none of them', async () => {
+    const before = await countRows(ctx, sql`select count(*)::int as n from organizations`);
+    for (const field of [
+      { createdBy: 'someone-else' },
+      { paymentStatus: 'paid' },
+      { subscriptionType: 'yearly' },
+      { published: true },
+      { id: randomUUID() },
+      { createdAt: new Date().toISOString() },
+      { updatedAt: new Date().toISOString() },
+    ]) {
+      const answer = await create(owner, { ...validCreate(), ...field });
+      expect(answer.status, JSON.stringify(field)).toBe(400);
+      expect(answer.body.error?.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await countRows(ctx, sql`select count(*)::int as n from organizations`)).toBe(before);
+  });
+
+  it("answers each required field with SPEC.md's message; whitespace counts as empty", async () => {
+    const answer = await create(owner, {
+      name: '  ',
+      description: '\n\t',
+      country: ' ',
+      categoryIds: oneFromEachGroup,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.fields).toMatchObject({
+      name: organizationFormMessages.nameRequired,
+      description: organizationFormMessages.descriptionRequired,
+      country: organizationFormMessages.countryRequired,
+    });
+    const missing = await create(owner, { categoryIds: oneFromEachGroup });
+    expect(missing.body.error?.fields).toMatchObject({
+      name: organizationFormMessages.nameRequired,
+      description: organizationFormMessages.descriptionRequired,
+      country: organizationFormMessages.countryRequired,
+    });
+  });
+
+  it('applies the category rule: known ids, at most 7, one from each group, naming the missing groups', async () => {
+    const withoutTwo = oneFromEachGroup.slice(2);
+    const missing = await create(owner, { ...validCreate(), categoryIds: withoutTwo });
+    expect(missing.status).toBe(400);
+    const names = groups.slice(0, 2).map((group) => group.name);
+    expect(missing.body.error?.fields?.categoryIds).toBe(
+      organizationFormMessages.missingGroups(names),
+    );
+    const eight = [
+      ...oneFromEachGroup,
+      categories.find((c) => !oneFromEachGroup.includes(c.id))!.id,
+    ];
+    const tooMany = await create(owner, { ...validCreate(), categoryIds: eight });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error?.fields?.categoryIds).toBe(
+      organizationFormMessages.tooManyCategories,
+    );
+    const unknown = await create(owner, {
+      ...validCreate(),
+      categoryIds: [...oneFromEachGroup.slice(1), 'no_such_category'],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.fields?.categoryIds).toMatch(/no_such_category/);
+    const none = await create(owner, { ...validCreate(), categoryIds: [] });
+    expect(none.body.error?.fields?.categoryIds).toBe(organizationFormMessages.categoryRequired);
+    // The placeholder category is not counted.
+    const withPlaceholder = await create(owner, {
+      ...validCreate(),
+      categoryIds: [...oneFromEachGroup, 'default_category'],
+    });
+    expect(withPlaceholder.status).toBe(201);
+    expect(withPlaceholder.body.data.categoryIds).toEqual(oneFromEachGroup);
+  });
+
+  it('saves every editable field, keeps the order, and bumps the version', async () => {
+    const created = (await create()).body.data;
+    const saved = await owner.call<Answer>(
+      'PUT',
+      `/api/organizations/${created.id}`,
+      fullUpdate(created),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      name: 'Tidewater Commons Trust',
+      country: 'ALL',
+      location: 'Porto',
+      foundedYear: 2011,
+      websiteUrl: 'https://tidewater.example',
+      twitterUrl: null,
+      blogUrl: null,
+      version: 2,
+      categoryIds: oneFromEachGroup,
+      categoriesDetails: { [oneFromEachGroup[0]!]: 'We map every marsh we restore.' },
+    });
+    const read = await owner.get<Answer>(`/api/organizations/${created.id}`);
+    expect(read.body.data.name).toBe('Tidewater Commons Trust');
+  });
+
+  it('refuses a save made on stale data with 409 and keeps the newer one', async () => {
+    const created = (await create()).body.data;
+    const firstTab = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+      ...fullUpdate(created),
+      name: 'Saved first',
+    });
+    expect(firstTab.status).toBe(200);
+    const secondTab = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+      ...fullUpdate(created),
+      name: 'Saved on stale data',
+    });
+    expect(secondTab.status).toBe(409);
+    expect(secondTab.body.error).toEqual({
+      code: 'STALE_VERSION',
+      message: organizationFormMessages.staleVersion,
+    });
+    expect((await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data.name).toBe(
+      'Saved first',
+    );
+  });
+
+  it('validates the editable fields with SPEC.md messages', async () => {
+    const created = (await create()).body.data;
+    const put = (changes: Record<string, unknown>) =>
+      owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+        ...fullUpdate(created),
+        ...changes,
+      });
+    const year = new Date().getFullYear();
+    for (const foundedYear of [1799, year + 1]) {
+      const answer = await put({ foundedYear });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.fields?.foundedYear).toBe(
+        organizationFormMessages.foundedYearRange(year),
+      );
+    }
+    for (const websiteUrl of ['javascript:alert(1)', 'ftp://x.example', 'not a url']) {
+      const answer = await put({ websiteUrl });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.fields?.websiteUrl).toBe(
+        'Please enter a valid URL (e.g., https://example.org)',
+      );
+    }
+    expect((await put({ description: 'x'.repeat(1001) })).body.error?.fields?.description).toBe(
+      organizationFormMessages.descriptionTooLong,
+    );
+    expect(
+      (await put({ categoriesDetails: { [oneFromEachGroup[0]!]: 'x'.repeat(2001) } })).body.error
+        ?.fields?.[`categoriesDetails.${oneFromEachGroup[0]}`],
+    ).toBe(organizationFormMessages.categoryDescriptionTooLong);
+    expect((await put({ published: true })).status).toBe(400);
+    expect((await put({ version: undefined })).status).toBe(400);
+    expect((await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data.version).toBe(1);
+  });
+
+  it('deletes the organization for its owner', async () => {
+    const created = (await create()).body.data;
+    const answer = await owner.delete(`/api/organizations/${created.id}`, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ deleted: true });
+    expect((await owner.get(`/api/organizations/${created.id}`)).status).toBe(404);
+    expect(
+      await countRows(
+        ctx,
+        sql`select count(*)::int as n from organization_categories where organization_id = ${created.id}`,
+      ),
+    ).toBe(0);
+  });
+
+  describe('access matrix: nobody but the owner changes anything', () => {
+    let published: Organization;
+    let unpublished: Organization;
+    const callers: { name: string; agent: () => Promise<Agent>; create: number }[] = [];
+
+    beforeAll(async () => {
+      published = (await create()).body.data;
+      unpublished = (await create()).body.data;
+      await ctx.database.db.execute(
+        sql`update organizations set published = true, payment_status = 'paid' where id = ${published.id}`,
+      );
+      published = (await owner.get<Answer>(`/api/organizations/${published.id}`)).body.data;
+      callers.push(
+        { name: 'signed-out visitor', agent: async () => createAgent(ctx.app), create: 401 },
+        {
+          name: 'guest',
+          agent: async () => {
+            const guest = createAgent(ctx.app);
+            await guest.post('/api/auth/sign-in/anonymous');
+            return guest;
+          },
+          create: 403,
+        },
+        {
+          name: 'unverified user',
+          agent: async () =>
+            (await signUp(ctx, `unverified-${randomUUID()}@example.com`, { verified: false }))
+              .browser,
+          create: 403,
+        },
+        {
+          name: 'another verified user',
+          agent: async () => (await signUp(ctx, `other-${randomUUID()}@example.com`)).browser,
+          create: 201,
+        },
+      );
+    });
+
+    const snapshot = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select o.id, o.name, o.version, o.updated_at, o.logo, coalesce(json_agg(c.category_id order by c.category_id), '[]') as links
+              from organizations o left join organization_categories c on c.organization_id = o.id
+              where o.id in (${published.id}, ${unpublished.id}) group by o.id order by o.id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+
+    it('refuses every owner-only call from anyone else, and changes nothing', async () => {
+      const before = await snapshot();
+      const results: string[] = [];
+      for (const caller of callers) {
+        const agent = await caller.agent();
+        for (const target of [published, unpublished]) {
+          const expected =
+            caller.create === 401
+              ? 401
+              : caller.create === 403
+                ? 403
+                : target.published
+                  ? 403
+                  : 404;
+          const put = await agent.call(
+            'PUT',
+            `/api/organizations/${target.id}`,
+            fullUpdate(target),
+          );
+          const del = await agent.delete(`/api/organizations/${target.id}`, {});
+          results.push(
+            `${caller.name} ${target.published ? 'published' : 'unpublished'}: PUT ${put.status} DELETE ${del.status}`,
+          );
+          expect(put.status, `${caller.name} PUT`).toBe(expected);
+          expect(del.status, `${caller.name} DELETE`).toBe(expected);
+        }
+        const seenUnpublished = await agent.get(`/api/organizations/${unpublished.id}`);
+        expect(seenUnpublished.status, `${caller.name} GET unpublished`).toBe(404);
+      }
+      expect(await snapshot()).toEqual(before);
+      expect(results).toHaveLength(8);
+    });
+
+    it('lets only signed-in, permanent, verified users create, as themselves', async () => {
+      for (const caller of callers) {
+        const agent = await caller.agent();
+        const answer = await create(agent);
+        expect(answer.status, caller.name).toBe(caller.create);
+        if (caller.create === 401) {
+          expect(answer.body.error?.message).toBe(sessionMessages.loginRequired);
+        }
+        if (caller.name === 'guest') {
+          expect(answer.body.error?.message).toBe(guardMessages.permanentAccountToCreate);
+        }
+        if (caller.name === 'unverified user') {
+          expect(answer.body.error?.message).toBe(organizationFormMessages.verifyFirst);
+        }
+      }
+    });
+  });
+});
