@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -40,6 +40,10 @@ import { createNewsletterRepository } from './modules/newsletter/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationRepository } from './modules/organizations/repository.ts';
 import { createOrganizationService } from './modules/organizations/service.ts';
+import { organizationImageRoutes } from './modules/organization-images/routes.ts';
+import { createOrganizationImageService } from './modules/organization-images/service.ts';
+import { multipartLimits } from './plugins/images/upload.ts';
+import { createStorage } from './plugins/storage/index.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
@@ -125,13 +129,15 @@ export async function buildApp({
     transformStaticCSP: (header) => header,
   });
 
+  const storage = createStorage(config);
+  app.addHook('onClose', () => storage.close());
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
     cacheTtlMs: config.DIRECTORY_CACHE_MS,
+    removeImages: storage.removeImages,
   });
 
-  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   const ambient = withAmbientTransactions(database.db);
   const outbox = createOutboxRepository(database.db);
   const relay = createEmailRelay({
@@ -155,7 +161,7 @@ export async function buildApp({
     outbox,
     publicUrl: config.publicUrl,
     supportEmail: config.SUPPORT_EMAIL,
-    uploadsDir,
+    removeImages: storage.removeImages,
     verifyPassword: (hash, password) => verifyPassword(hash, password),
     passwordAttempts,
     onEmailQueued: () => relay.nudge(),
@@ -216,6 +222,18 @@ export async function buildApp({
       });
       await api.register(referenceRoutes, { reference: referenceService });
       await api.register(organizationRoutes, { organizations: organizationService, identity });
+      // Multipart bodies are parsed only here, where images are uploaded; elsewhere they are a 415.
+      await api.register(async (images) => {
+        await images.register(multipart, { limits: multipartLimits });
+        await images.register(organizationImageRoutes, {
+          identity,
+          images: createOrganizationImageService({
+            organizations: organizationService,
+            storage,
+            log: app.log,
+          }),
+        });
+      });
       await api.register(newsletterRoutes, {
         newsletter: createNewsletterRepository(database.db),
         rateLimit: limits('newsletter'),
@@ -237,7 +255,7 @@ export async function buildApp({
   });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,
-    uploadsDir,
+    storage,
     publicUrl: config.publicUrl,
     organizations: organizationService,
     reference: referenceService,

@@ -118,6 +118,22 @@ const ConfigSchema = z.object({
     .int()
     .min(1000)
     .default(60 * 60_000),
+
+  /**
+   * Object storage for uploaded images (any S3-compatible service). Without S3_BUCKET, images
+   * are files under DATA_DIR/uploads. Stored URLs are /uploads/<key> either way.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The service's address for other S3-compatible services (MinIO, R2, ...); unset: AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (endpoint/bucket/key) rather than the host name; most non-AWS services. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Where the bucket's objects are public (a CDN): /uploads/<key> redirects there. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
@@ -131,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration (see .env.example):\n${problems}`);
   }
   const config = parsed.data;
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const publicUrl = (
     config.PUBLIC_URL ??
     `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`

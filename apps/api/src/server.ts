@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { createStorage } from './plugins/storage/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -10,11 +10,9 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
 });
 const app = await buildApp({ config, database });
-await prepareDatabase(database, {
-  demoData: config.DEMO_DATA,
-  uploadsDir: path.join(config.DATA_DIR, 'uploads'),
-  log: app.log,
-});
+const storage = createStorage(config);
+await prepareDatabase(database, { demoData: config.DEMO_DATA, storage, log: app.log });
+await storage.close();
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

@@ -7,7 +7,7 @@ import {
   ORGANIZATION_DESCRIPTION_MAX,
 } from './limits.ts';
 import { CategoryId, CountryCode } from './reference.ts';
-import { HttpUrl, isStorableText } from './text-rules.ts';
+import { URL_MAX_LENGTH, isHttpUrl, isStorableText, urlMessage } from './text-rules.ts';
 
 /**
  * What an owner writes to an organization, the rules it follows and SPEC.md's words for each
@@ -55,8 +55,15 @@ const RequiredText = (max: number, requiredMessage: string, tooLong: string) =>
     .max(max, tooLong)
     .refine(isStorableText, 'Text may not contain NUL characters or broken Unicode.');
 
+/** A link an owner may leave empty: '' and null both mean none. */
 const OptionalUrl = (field: UrlField) =>
-  z.union([z.literal('').transform(() => null), HttpUrl(urlFieldExamples[field])]).nullable();
+  z
+    .string()
+    .trim()
+    .max(URL_MAX_LENGTH, `URLs must be at most ${URL_MAX_LENGTH} characters`)
+    .refine((value) => value === '' || isHttpUrl(value), urlMessage(urlFieldExamples[field]))
+    .transform((value) => value || null)
+    .nullable();
 
 export const currentYear = () => new Date().getFullYear();
 
@@ -294,4 +301,6 @@ export const organizationEditorTexts = {
   reload: 'Reload',
   completeProfile: 'Complete your profile',
   notPublicYet: 'Not public yet',
+  propertyNote: 'Shown as a badge under Company Properties on your profile.',
+  loadingEditor: 'Loading the editor',
 } as const;

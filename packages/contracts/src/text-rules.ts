@@ -22,18 +22,21 @@ export const URL_MAX_LENGTH = 2048;
 export const urlMessage = (example = 'https://example.com') =>
   `Please enter a valid URL (e.g., ${example})`;
 
+/** Whether `value` is an absolute http or https URL: nothing else (javascript:, data:, ...). */
+export function isHttpUrl(value: string): boolean {
+  if (!isStorableText(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** An absolute http or https URL: nothing else (javascript:, data:, ...) is ever stored. */
 export const HttpUrl = (example?: string) =>
   z
     .string()
     .trim()
     .max(URL_MAX_LENGTH, `URLs must be at most ${URL_MAX_LENGTH} characters`)
-    .refine((value) => {
-      if (!isStorableText(value)) return false;
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, urlMessage(example));
+    .refine(isHttpUrl, urlMessage(example));

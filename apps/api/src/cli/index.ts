@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
@@ -6,6 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
+import { createStorage } from '../plugins/storage/index.ts';
 
 /** Operator commands: `npm run cli -- <command> [options]`. */
 const usage = `Usage: npm run cli -- <command>
@@ -17,11 +17,11 @@ const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+const storage = createStorage(config);
 
 try {
   // Never seed demo data implicitly here: the commands below say what they add.
-  await prepareDatabase(database, { demoData: false, uploadsDir, log });
+  await prepareDatabase(database, { demoData: false, storage, log });
   switch (command) {
     case 'migrate':
       log.info('database is migrated and reference data is in step');
@@ -36,7 +36,7 @@ try {
           'The database already has organizations; pass --force to add the demo ones anyway',
         );
       }
-      log.info({ count: await seedDemoData(database.db, uploadsDir) }, 'demo organizations added');
+      log.info({ count: await seedDemoData(database.db, storage) }, 'demo organizations added');
       break;
     }
     case 'seed-bulk': {
@@ -61,4 +61,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+  await storage.close();
 }

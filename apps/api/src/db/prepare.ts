@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { StorageBackend } from '../plugins/storage/storage.ts';
 import type { DatabaseHandle } from './client.ts';
 import { syncReferenceData } from './seed/reference-data.ts';
 import { seedDemoData, hasOrganizations } from './seed/demo.ts';
@@ -6,7 +7,8 @@ import { seedDemoData, hasOrganizations } from './seed/demo.ts';
 export interface PrepareOptions {
   /** Seed demo organizations when the embedded database has none. */
   demoData: boolean;
-  uploadsDir: string;
+  /** Where the demo images are written (plugins/storage). */
+  storage: Pick<StorageBackend, 'put' | 'remove'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
@@ -19,7 +21,7 @@ export async function prepareDatabase(
   await syncReferenceData(database.db);
   // Demo data never goes into a database given by DATABASE_URL unless asked (db:seed-demo).
   if (options.demoData && database.embedded && !(await hasOrganizations(database.db))) {
-    const count = await seedDemoData(database.db, options.uploadsDir);
+    const count = await seedDemoData(database.db, options.storage);
     options.log.info({ count }, 'seeded demo organizations into the new embedded database');
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { StorageBackend } from '../../plugins/storage/storage.ts';
 import type { Database } from '../client.ts';
 import { organizationCategories, organizations } from '../schema.ts';
 import { demoOrganizations } from './demo/organizations.ts';
@@ -21,12 +20,14 @@ export async function hasOrganizations(db: Database): Promise<boolean> {
 
 /**
  * Writes the demo directory: about sixty published profiles with logos and banners that the
- * server draws itself. Images are written first; if the database write fails they are removed,
- * so a failed seed leaves nothing behind.
+ * server draws itself, stored where uploads are (DATA_DIR/uploads/demo, or the bucket). Images
+ * are written first; if the database write fails they are removed, so a failed seed leaves
+ * nothing behind.
  */
-export async function seedDemoData(db: Database, uploadsDir: string): Promise<number> {
-  const imageDir = path.join(uploadsDir, 'demo');
-  await mkdir(imageDir, { recursive: true });
+export async function seedDemoData(
+  db: Database,
+  storage: Pick<StorageBackend, 'put' | 'remove'>,
+): Promise<number> {
   const written: string[] = [];
   const now = Date.now();
   const rows = await Promise.all(
@@ -39,20 +40,20 @@ export async function seedDemoData(db: Database, uploadsDir: string): Promise<nu
         withLogo ? renderDemoLogo(demo.name, hue) : null,
         renderDemoBanner(demo.name, hue),
       ]);
-      const logoFile = path.join(imageDir, `${id}-logo.webp`);
-      const bannerFile = path.join(imageDir, `${id}-banner.webp`);
+      const logoKey = `demo/${id}-logo.webp`;
+      const bannerKey = `demo/${id}-banner.webp`;
       if (logo) {
-        await writeFile(logoFile, logo);
-        written.push(logoFile);
+        await storage.put(logoKey, logo, 'image/webp');
+        written.push(logoKey);
       }
-      await writeFile(bannerFile, banner);
-      written.push(bannerFile);
+      await storage.put(bannerKey, banner, 'image/webp');
+      written.push(bannerKey);
       const createdAt = new Date(now - (demoOrganizations.length - index) * 36 * 60 * 60 * 1000);
       return {
         id,
         demo,
-        logo: logo ? `/uploads/demo/${id}-logo.webp` : null,
-        banner: `/uploads/demo/${id}-banner.webp`,
+        logo: logo ? `/uploads/${logoKey}` : null,
+        banner: `/uploads/${bannerKey}`,
         createdAt,
         index,
       };
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Database, uploadsDir: string): Promise<nu
       );
     });
   } catch (error) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
     throw error;
   }
   return rows.length;

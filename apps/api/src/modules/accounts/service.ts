@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   DELETE_CONFIRMATION_WORD,
   REAUTHENTICATION_WINDOW_MS,
@@ -38,7 +36,8 @@ export interface AccountServiceOptions {
   outbox: OutboxRepository;
   publicUrl: string;
   supportEmail: string;
-  uploadsDir: string;
+  /** Removes every stored variant of images no row uses any more (plugins/storage). */
+  removeImages: (urls: string[]) => Promise<void>;
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   /** Counts checks of an account's password against its per-account allowance. */
   passwordAttempts: PasswordAttempts;
@@ -47,7 +46,7 @@ export interface AccountServiceOptions {
 }
 
 export function createAccountService(options: AccountServiceOptions) {
-  const { accounts, outbox, publicUrl, supportEmail, uploadsDir } = options;
+  const { accounts, outbox, publicUrl, supportEmail } = options;
 
   function requireUser(
     session: AuthSession | null,
@@ -71,16 +70,11 @@ export function createAccountService(options: AccountServiceOptions) {
     await outbox.enqueue(executor, verificationEmail(user.email, link.toString(), supportEmail));
   }
 
-  /** Removes the uploaded files of deleted organizations; a missing file is not an error. */
-  async function removeUploads(urls: string[]) {
-    const root = path.resolve(uploadsDir);
-    for (const url of urls) {
-      if (!url.startsWith('/uploads/')) continue;
-      const file = path.resolve(root, url.slice('/uploads/'.length));
-      if (!file.startsWith(root + path.sep)) continue;
-      await rm(file, { force: true });
-    }
-  }
+  /**
+   * Removes the images of deleted organizations, every stored size, on disk or in the bucket; a
+   * missing file is not an error.
+   */
+  const removeUploads = (urls: string[]) => options.removeImages(urls);
 
   return {
     async currentUser(session: AuthSession): Promise<CurrentUser> {

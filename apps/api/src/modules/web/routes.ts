@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiMessages, errorCodes, siteName, titleSuffix } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
+import type { Storage } from '../../plugins/storage/index.ts';
+import { serveUploads } from '../../plugins/storage/serve.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { renderHeadTags, type PageHead } from '../seo/head-tags.ts';
@@ -18,7 +20,8 @@ import { organizationPath, spaRouteTitle } from './spa-routes.ts';
 
 export interface WebOptions {
   distDir: string;
-  uploadsDir: string;
+  /** Where uploaded images are served from: files on disk, or a bucket. */
+  storage: Storage;
   publicUrl: string;
   organizations: OrganizationService;
   reference: ReferenceService;
@@ -30,14 +33,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   if (!template.built)
     app.log.warn({ distDir: options.distDir }, 'web app not built: serving API and bare pages');
 
-  await app.register(fastifyStatic, {
-    root: path.resolve(options.uploadsDir),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '30d',
-    immutable: true,
-  });
+  await serveUploads(app, options.storage);
   if (template.built) {
     await app.register(fastifyStatic, {
       root: path.resolve(options.distDir),
