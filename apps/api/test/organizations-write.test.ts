@@ -252,6 +252,40 @@ describe('owners create, edit and delete organizations', () => {
     ).toBe(0);
   });
 
+  it('keeps the directory counts exact through creates, saves and deletes', async () => {
+    const exact = async (country: string, categoryId: string) => {
+      const plain = await countRows(
+        ctx,
+        sql`select count(*)::int as n from organizations where published and (country = ${country} or country = 'ALL') and ${categoryId} = any(category_ids)`,
+      );
+      const listed = await createAgent(ctx.app).get<{
+        meta: { total: number; facets: Record<string, number> };
+      }>(`/api/organizations?country=${country}&categories=${categoryId}`);
+      expect(listed.body.meta.total, `${country} ${categoryId}`).toBe(plain);
+      return plain;
+    };
+    const [first, second] = [(await create()).body.data, (await create()).body.data];
+    await ctx.database.db.execute(
+      sql`update organizations set published = true where id in (${first.id}, ${second.id})`,
+    );
+    const before = await exact('PT', oneFromEachGroup[0]!);
+    const fresh = (await owner.get<Answer>(`/api/organizations/${first.id}`)).body.data;
+    const alternative = categories.find(
+      (category) => category.groupId === groups[0]!.id && category.id !== oneFromEachGroup[0],
+    )!.id;
+    const moved = await owner.call<Answer>('PUT', `/api/organizations/${first.id}`, {
+      ...fullUpdate(fresh),
+      country: 'KE',
+      categoryIds: [alternative, ...oneFromEachGroup.slice(1)],
+    });
+    expect(moved.status).toBe(200);
+    expect(await exact('PT', oneFromEachGroup[0]!)).toBe(before - 1);
+    expect(await exact('KE', alternative)).toBeGreaterThan(0);
+    await owner.delete(`/api/organizations/${second.id}`, {});
+    expect(await exact('PT', oneFromEachGroup[0]!)).toBe(before - 2);
+    await exact('KE', oneFromEachGroup[1]!);
+  });
+
   describe('access matrix: nobody but the owner changes anything', () => {
     let published: Organization;
     let unpublished: Organization;
