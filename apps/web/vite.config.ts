@@ -33,7 +33,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // The entry and the core chunk are loaded before any lazy module: listing them among a lazy
+    // module's preloads again only lengthens the entry's preload table (ADR 005).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_filename, deps) =>
+        deps.filter((dep) => !/(^|\/)(core|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
@@ -53,6 +59,12 @@ export default defineConfig({
               test: (id: string) =>
                 id.includes('rolldown/runtime') ||
                 ((coreLibraries.test(id) || coreSources.test(id)) && !notOnFirstLoad.test(id)),
+            },
+            {
+              // zod, with the contracts' reference schemas that every schema of the forms builds
+              // on: one chunk for the pages with forms, one entry in the preload table.
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/]reference\.ts/,
             },
           ],
         },

@@ -60,7 +60,13 @@ function answerUnlessAborted(
   ]);
 }
 
-type Handler = (request: { method: string; url: URL; body: unknown }) => Promise<Response>;
+type Handler = (request: {
+  method: string;
+  url: URL;
+  body: unknown;
+  /** The body as sent (a FormData for uploads). */
+  raw: RequestInit['body'];
+}) => Promise<Response>;
 
 /**
  * Stubs fetch with handlers keyed 'METHOD /api/path'; anything else answers 404. Public data
@@ -76,7 +82,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const handler = handlers[`${method} ${url.pathname}`];
-    if (handler) return handler({ method, url, body });
+    if (handler) return handler({ method, url, body, raw: init?.body });
     if (method === 'GET' && url.pathname === '/api/site') {
       return json({
         data: {

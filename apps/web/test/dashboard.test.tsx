@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountDeletionMessages, dashboardTexts, passwordMessages } from '@si/contracts';
+import {
+  accountDeletionMessages,
+  dashboardTexts,
+  organizationEditorTexts,
+  passwordMessages,
+} from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { makeOrganization } from './fixtures';
 
@@ -49,7 +54,14 @@ describe('the dashboard', () => {
     const mine = await screen.findByTestId('my-organizations');
     expect(within(mine).getByText('Paid Org')).toBeTruthy();
     expect(within(mine).getByText('Draft Org')).toBeTruthy();
-    expect(within(mine).getByText(dashboardTexts.notPublished)).toBeTruthy();
+    expect(within(mine).getByText(organizationEditorTexts.notPublicYet)).toBeTruthy();
+    expect(within(mine).getByText(dashboardTexts.published)).toBeTruthy();
+    expect(within(mine).getByRole('link', { name: 'Edit Draft Org' }).getAttribute('href')).toBe(
+      '/organizations/00000000-0000-4000-8000-000000000002/edit',
+    );
+    expect(within(mine).getByRole('link', { name: 'View Draft Org' }).getAttribute('href')).toBe(
+      '/organizations/00000000-0000-4000-8000-000000000002',
+    );
     const subscriptions = screen.getByTestId('my-subscriptions');
     expect(within(subscriptions).getByText('Paid Org')).toBeTruthy();
     expect(within(subscriptions).queryByText('Draft Org')).toBeNull();
@@ -63,6 +75,20 @@ describe('the dashboard', () => {
     renderApp('/dashboard/organizations');
     expect(await screen.findByText(dashboardTexts.organizationsFailed)).toBeTruthy();
     expect(screen.getByText(dashboardTexts.subscriptionsFailed)).toBeTruthy();
+  });
+
+  it('heads the settings page Account Settings, its cards one level below', async () => {
+    signedIn();
+    renderApp('/dashboard/settings');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: dashboardTexts.accountSettings }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 3, name: dashboardTexts.changePassword }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 3, name: dashboardTexts.deleteAccount }),
+    ).toBeTruthy();
   });
 
   it('tells a GitHub account that its password is managed there', async () => {

@@ -1,4 +1,4 @@
-import type { Category, Country, Organization } from '@si/contracts';
+import type { Category, CategoryGroup, Country, Organization } from '@si/contracts';
 
 export const categories: Category[] = [
   {
@@ -33,6 +33,12 @@ export const categories: Category[] = [
     groupId: 'company_properties',
     sortOrder: 0,
   },
+];
+
+export const categoryGroups: CategoryGroup[] = [
+  { id: 'impact_areas', name: 'Impact Areas', emoji: '🌍', sortOrder: 0 },
+  { id: 'work_methods', name: 'Work Methods', emoji: '🛠️', sortOrder: 1 },
+  { id: 'company_properties', name: 'Company Properties', emoji: '🏢', sortOrder: 2 },
 ];
 
 export const categoriesById = new Map(categories.map((category) => [category.id, category]));

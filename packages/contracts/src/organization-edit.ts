@@ -7,44 +7,20 @@ import {
   ORGANIZATION_DESCRIPTION_MAX,
 } from './limits.ts';
 import { CategoryId, CountryCode } from './reference.ts';
+import {
+  ORGANIZATION_LOCATION_MAX,
+  ORGANIZATION_NAME_MAX,
+  organizationFormMessages,
+  urlFieldExamples,
+  type UrlField,
+} from './organization-texts.ts';
 import { URL_MAX_LENGTH, isHttpUrl, isStorableText, urlMessage } from './text-rules.ts';
 
 /**
- * What an owner writes to an organization, the rules it follows and SPEC.md's words for each
- * refusal: one definition for the form, the route schema, the service and the OpenAPI document.
+ * What an owner writes to an organization and the rules it follows: one definition for the
+ * form, the route schema, the service and the OpenAPI document. Their words are in
+ * organization-texts.ts.
  */
-export const ORGANIZATION_NAME_MAX = 120;
-export const ORGANIZATION_LOCATION_MAX = 200;
-
-export const organizationFormMessages = {
-  nameRequired: 'Please provide an organization name',
-  countryRequired: 'Please select a country',
-  descriptionRequired: 'Please provide an organization description',
-  requiredFields: 'Please fill out all required fields',
-  tooManyCategories: `You can select up to ${MAX_CATEGORIES_PER_ORGANIZATION} categories`,
-  categoryRequired: 'Please select at least one category',
-  missingGroups: (groups: string[]) =>
-    `Please select at least one category from each group. Missing: ${groups.join(', ')}`,
-  unknownCategories: (ids: string[]) => `Unknown categories: ${ids.join(', ')}`,
-  descriptionTooLong: `Description must be at most ${ORGANIZATION_DESCRIPTION_MAX} characters`,
-  categoryDescriptionTooLong: `Category descriptions must be at most ${CATEGORY_DESCRIPTION_MAX} characters`,
-  foundedYearRange: (currentYear: number) =>
-    `Founded year must be between ${FOUNDED_YEAR_MIN} and ${currentYear}`,
-  staleVersion:
-    'This organization was changed in another tab or session since you opened it. Reload the page to see the latest version, then make your changes again.',
-  notOwner: "You don't have permission to edit this organization",
-  categoryNotChosen: "That category is not one of the organization's categories.",
-  verifyFirst: 'Please verify your email address before creating or editing organizations.',
-} as const;
-
-/** SPEC.md's example hosts for the URL fields' message. */
-export const urlFieldExamples = {
-  websiteUrl: 'https://example.org',
-  linkedinUrl: 'https://www.linkedin.com/company/example',
-  twitterUrl: 'https://twitter.com/example',
-  blogUrl: 'https://blog.example.org',
-} as const;
-export type UrlField = keyof typeof urlFieldExamples;
 
 /** Required text: whitespace alone counts as empty. */
 const RequiredText = (max: number, requiredMessage: string, tooLong: string) =>
@@ -179,128 +155,9 @@ export function categorySelectionProblem(
   };
 }
 
-/** Image kinds of an organization, their shape and the widths each is stored in (srcset). */
-export const organizationImageKinds = {
-  logo: { label: 'logo', aspect: 1, widths: [128, 256, 512] },
-  banner: { label: 'banner', aspect: 1280 / 360, widths: [640, 1280] },
-  category: { label: 'category image', aspect: 16 / 9, widths: [480, 960] },
-} as const;
-export type OrganizationImageKind = keyof typeof organizationImageKinds;
-
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MAX_PIXELS = 25_000_000;
-export const imageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-export const imageMessages = {
-  noFile: 'Please select a file to upload',
-  wrongType: 'Please select a valid image file (JPEG, PNG, or WebP)',
-  tooLarge: 'File size must be less than 5MB',
-  tooManyPixels: 'The image is too large: at most 25 megapixels',
-  unreadable: 'The image could not be read. It may be damaged; please choose another file.',
-  uploadFailed: (label: string) => `Failed to upload ${label}. Please try again.`,
-  deleteFailed: (label: string) => `Failed to delete ${label}. Please try again.`,
-  uploaded: (label: string) => `The ${label} was uploaded`,
-  deleted: (label: string) => `The ${label} was removed`,
-} as const;
-
-/**
- * Stored images are named `…-<width>w.webp`, the largest width; the others sit beside it.
- * Returns the srcset of every width, or undefined for an image stored otherwise (demo data).
- */
-export function imageSrcSet(url: string, kind: OrganizationImageKind): string | undefined {
-  const match = /^(.*)-(\d+)w\.webp$/.exec(url);
-  if (!match) return undefined;
-  return organizationImageKinds[kind].widths
-    .map((width) => `${match[1]}-${width}w.webp ${width}w`)
-    .join(', ');
-}
-
 /** Answers of the image calls (SPEC.md section 7 reads these names). */
 export const LogoUploadResult = z.object({ logoUrl: z.string() });
 export const BannerUploadResult = z.object({ bannerImageUrl: z.string() });
 export const CategoryImageUploadResult = z.object({ categoryImageUrl: z.string() });
 export const ImageDeleteResult = z.object({ deleted: z.literal(true) });
 export const OrganizationDeleteResult = z.object({ deleted: z.literal(true) });
-
-/** Words of the submit page, the editor, the owner's actions and the publication notice. */
-export const organizationEditorTexts = {
-  submitTitle: 'Submit Organization',
-  submitHeading: 'Submit Your Organization',
-  createButton: 'Create Organization',
-  creating: 'Creating...',
-  createFailed: 'Failed to create organization. Please try again.',
-  createdBanner: 'Organization created successfully!',
-  completeHeading: 'Complete Your Organization Profile',
-  editHeading: 'Edit Organization',
-  saveChanges: 'Save Changes',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-  loadFailed: 'Failed to load organization data. Please try again later.',
-  updateFailed: 'Failed to update organization. Please try again.',
-  updated: 'Organization updated successfully',
-  categoryLimitWarning: `You have selected the maximum of ${MAX_CATEGORIES_PER_ORGANIZATION} categories.`,
-  deleteAction: 'Delete',
-  editAction: 'Edit',
-  deleteTitle: 'Delete Organization',
-  deleteBody: 'Are you sure you want to delete this organization? This action cannot be undone.',
-  deleting: 'Deleting...',
-  deleted: 'Organization deleted successfully',
-  notPublicPending:
-    'This organization is not public yet: only you can see it. It appears in the directory once its subscription is active.',
-  notPublicLapsed:
-    'This organization is hidden from the directory because its subscription is no longer active. Only you can see it.',
-  paymentsComingSoon:
-    'Plan selection comes soon. Your organization is saved and only you can see it.',
-  // Labels, hints and states of the web forms (added with the submit page and the editor).
-  submitIntro:
-    'Start with the essentials. Images, links and the story behind each category come next.',
-  required: 'required',
-  requiredNote: 'Fields marked required must be filled in.',
-  basicsHeading: 'About the organization',
-  imagesHeading: 'Logo and banner',
-  linksHeading: 'Links',
-  categoriesHeading: 'Categories',
-  nameLabel: 'Organization name',
-  descriptionLabel: 'Description',
-  descriptionHint: 'What your organization does, for whom, and why it matters.',
-  countryLabel: 'Country',
-  countryPlaceholder: 'Select a country',
-  locationLabel: 'Location',
-  locationHint: 'City or region, for example Nairobi',
-  foundedYearLabel: 'Founded year',
-  websiteLabel: 'Website',
-  linkedinLabel: 'LinkedIn',
-  twitterLabel: 'Twitter',
-  blogLabel: 'Blog',
-  charactersRemaining: (count: string) => `${count} characters remaining`,
-  categoriesHint: `Choose up to ${MAX_CATEGORIES_PER_ORGANIZATION} categories, at least one from each group.`,
-  categoriesChosen: (count: number) =>
-    `${count} of ${MAX_CATEGORIES_PER_ORGANIZATION} categories chosen`,
-  orderHeading: 'Order on your profile',
-  orderHint:
-    'Your categories appear on your profile in this order. Move one with its Up and Down buttons, or drag it.',
-  moveUp: (name: string) => `Move ${name} up`,
-  moveDown: (name: string) => `Move ${name} down`,
-  movedTo: (name: string, position: number, total: number) =>
-    `${name} moved to position ${position} of ${total}`,
-  categoryDescriptionLabel: (name: string) => `What ${name} means for your organization`,
-  categoryImageLabel: (name: string) => `Image for ${name}`,
-  categoryImageAfterSave: 'Save your changes first to add an image to this category.',
-  logoLabel: 'Logo',
-  logoHint: 'A square image. JPEG, PNG or WebP, under 5MB.',
-  bannerLabel: 'Banner',
-  bannerHint:
-    'Shown across the top of your profile, best at 1280 × 360. JPEG, PNG or WebP, under 5MB.',
-  categoryImageHint: 'Landscape (16:9). JPEG, PNG or WebP, under 5MB.',
-  upload: 'Upload',
-  uploading: 'Uploading...',
-  removeImage: 'Remove',
-  removing: 'Removing...',
-  previewAlt: (label: string) => `Preview of the new ${label}`,
-  currentImageAlt: (label: string) => `Current ${label}`,
-  reload: 'Reload',
-  completeProfile: 'Complete your profile',
-  notPublicYet: 'Not public yet',
-  propertyNote: 'Shown as a badge under Company Properties on your profile.',
-  loadingEditor: 'Loading the editor',
-} as const;

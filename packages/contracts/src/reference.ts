@@ -48,22 +48,3 @@ export const Country = z.object({
   flagEmoji: z.string(),
 });
 export type Country = z.infer<typeof Country>;
-
-export const faqCategoryIds = ['general', 'submission', 'organization', 'pricing'] as const;
-export const FaqCategoryId = z.enum(faqCategoryIds);
-export type FaqCategoryId = z.infer<typeof FaqCategoryId>;
-export const faqCategoryNames: Record<FaqCategoryId, string> = {
-  general: 'General Questions',
-  submission: 'Submission Process',
-  organization: 'Organization Management',
-  pricing: 'Pricing & Costs',
-};
-
-export const FaqItem = z.object({
-  id: z.string(),
-  question: z.string(),
-  answer: z.string(),
-  categories: z.array(FaqCategoryId),
-  sortOrder: z.number().int(),
-});
-export type FaqItem = z.infer<typeof FaqItem>;

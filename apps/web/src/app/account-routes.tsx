@@ -8,11 +8,15 @@ import { PageFallback } from './routes/page-fallback';
  * The account routes (sign-in, sign-up, password reset, email verification, the dashboard, and
  * the guarded pages of later features). The router discovers them on the first navigation that
  * needs them (router.tsx), so the home page's first load carries none of this table (ADR 006).
- * Their pages load from three modules: account screens, guards, dashboard.
+ * Their pages load from a few modules: account screens, guards, dashboard, and one per
+ * organization screen (create, edit, and the placeholder of plan selection).
  */
 const accountPages = () => import('./routes/account-pages');
 const guardedRoutes = () => import('./routes/guarded-routes');
 const dashboardPages = () => import('./routes/dashboard-pages');
+const submitOrganization = () => import('./routes/submit-organization');
+const editOrganization = () => import('./routes/edit-organization');
+const selectPlan = () => import('./routes/select-plan');
 
 /** route.lazy for a named component of a lazily loaded module. */
 function component<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
@@ -66,10 +70,18 @@ export function accountRoutes(): RouteObject[] {
         ],
       },
     ]),
-    guarded('create', [comingSoon('submit-organization', 'submitOrganization')]),
-    guarded('edit', [comingSoon('organizations/:orgId/edit', 'editOrganization')]),
+    guarded('create', [
+      page('submit-organization', component(submitOrganization, 'SubmitOrganizationPage')),
+    ]),
+    guarded('edit', [
+      page('organizations/:orgId/edit', component(editOrganization, 'EditOrganizationPage')),
+    ]),
     guarded('payments', [
-      comingSoon('payments/select/:orgId', 'selectPlan'),
+      // Until plan selection arrives: a new organization's owner hears that it is saved.
+      {
+        ...page('payments/select/:orgId', component(selectPlan, 'SelectPlanPage')),
+        handle: { page: 'selectPlan' },
+      },
       comingSoon('payments/canceled', 'paymentCanceled'),
     ]),
   ];

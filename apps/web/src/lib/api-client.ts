@@ -33,6 +33,7 @@ type QueryValue = string | number | undefined | null;
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON, except a FormData (multipart). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -61,6 +62,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', query, body, signal } = options;
+  // A FormData body (an image upload) goes as it is: the browser sets its multipart type.
+  const json = body !== undefined && !(body instanceof FormData);
   try {
     return await fetch(apiUrl(path, query), {
       method,
@@ -68,9 +71,9 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(json ? { 'content-type': 'application/json' } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as FormData) }),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

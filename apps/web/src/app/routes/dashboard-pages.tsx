@@ -4,12 +4,16 @@ import {
   accountDeletionMessages,
   authErrorCodes,
   authPageTitles,
+  dashboardTexts,
   messageForAuthErrorCode,
   type SocialProviderId,
 } from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
 import { DeleteAccount } from '../../features/account/components/delete-account';
-import { DashboardShell } from '../../features/account/components/dashboard-shell';
+import {
+  DashboardSectionGroup,
+  DashboardShell,
+} from '../../features/account/components/dashboard-shell';
 import {
   MyOrganizations,
   MySubscriptions,
@@ -109,7 +113,7 @@ export function DashboardSettings() {
   const user = profile.data ?? session.data;
   if (!user) return <GuardLoading />;
   return (
-    <>
+    <DashboardSectionGroup id="account-settings" title={dashboardTexts.accountSettings}>
       <PasswordSettings user={user} />
       <DeleteAccount
         user={user}
@@ -117,6 +121,6 @@ export function DashboardSettings() {
         initialError={reauthError}
         reauthenticate={reauthenticate}
       />
-    </>
+    </DashboardSectionGroup>
   );
 }

@@ -79,8 +79,7 @@ export function createAccessGuard(ruleName: AccessRuleName) {
 }
 
 /** The later features that have a guarded placeholder page, named by their page title key. */
-export type ComingSoonPageName =
-  'submitOrganization' | 'editOrganization' | 'selectPlan' | 'paymentCanceled';
+export type ComingSoonPageName = 'selectPlan' | 'paymentCanceled';
 
 function titleOf(handle: unknown): string | null {
   if (typeof handle !== 'object' || handle === null || !('page' in handle)) return null;
@@ -91,7 +90,7 @@ function titleOf(handle: unknown): string | null {
 }
 
 /**
- * A guarded page whose feature comes later (organization editor, plans, canceled payment): the
+ * A guarded page whose feature comes later (plans, canceled payment): the
  * route and its guard are real, the page says the feature is on its way. The route's
  * handle.page names its title.
  */

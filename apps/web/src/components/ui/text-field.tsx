@@ -9,6 +9,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string | undefined;
   /** A control inside the field's right edge (e.g. show password). */
   trailing?: ReactNode;
+  /** Shown after the label of a required field (screen readers hear the field's own state). */
+  requiredMark?: string | undefined;
   ref?: Ref<HTMLInputElement>;
   className?: string;
 }
@@ -19,6 +21,7 @@ export function TextField({
   error,
   hint,
   trailing,
+  requiredMark,
   id,
   className,
   ref,
@@ -30,14 +33,26 @@ export function TextField({
   const message = error ?? hint;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="font-semibold text-ink">
-        {label}
-      </label>
+      {requiredMark ? (
+        <div className="flex items-baseline gap-2">
+          <label htmlFor={inputId} className="font-semibold text-ink">
+            {label}
+          </label>
+          <span aria-hidden="true" className="text-sm text-ink-subtle">
+            {requiredMark}
+          </span>
+        </div>
+      ) : (
+        <label htmlFor={inputId} className="font-semibold text-ink">
+          {label}
+        </label>
+      )}
       <div className="relative">
         <input
           ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
+          aria-required={requiredMark ? true : undefined}
           aria-describedby={message ? messageId : undefined}
           className={cx(
             'field px-3',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Building2, Plus, Settings, UserRound } from 'lucide-react';
 import { dashboardTexts } from '@si/contracts';
@@ -67,6 +67,29 @@ export function DashboardShell({ banner, children }: { banner?: ReactNode; child
   );
 }
 
+/** The heading level of the dashboard's cards: h2, or h3 inside a titled group of cards. */
+const SectionHeadingLevel = createContext<'h2' | 'h3'>('h2');
+
+/** A titled group of cards (Account Settings): its cards' headings go one level down. */
+export function DashboardSectionGroup({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-6">
+      <h2 id={id} className="text-headline font-semibold tracking-tight">
+        {title}
+      </h2>
+      <SectionHeadingLevel value="h3">{children}</SectionHeadingLevel>
+    </section>
+  );
+}
+
 /** A titled card of the dashboard. */
 export function DashboardSection({
   id,
@@ -83,6 +106,12 @@ export function DashboardSection({
   children: ReactNode;
   tone?: 'neutral' | 'danger';
 }) {
+  const level = use(SectionHeadingLevel);
+  const headingProps = {
+    id,
+    className: cx('text-xl font-semibold', tone === 'danger' && 'text-danger-ink'),
+    children: title,
+  };
   return (
     <section
       aria-labelledby={id}
@@ -93,12 +122,7 @@ export function DashboardSection({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h2
-            id={id}
-            className={cx('text-xl font-semibold', tone === 'danger' && 'text-danger-ink')}
-          >
-            {title}
-          </h2>
+          {level === 'h3' ? <h3 {...headingProps} /> : <h2 {...headingProps} />}
           {description ? <p className="text-ink-muted">{description}</p> : null}
         </div>
         {action}

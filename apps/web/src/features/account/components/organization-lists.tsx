@@ -3,6 +3,7 @@ import { Building2, CreditCard, Plus } from 'lucide-react';
 import {
   dashboardTexts,
   homeTexts,
+  organizationEditorTexts,
   paymentStatusNames,
   subscriptionTypeNames,
   type Organization,
@@ -110,7 +111,7 @@ export function MyOrganizations() {
                   <StatusPill ok={organization.published}>
                     {organization.published
                       ? dashboardTexts.published
-                      : dashboardTexts.notPublished}
+                      : organizationEditorTexts.notPublicYet}
                   </StatusPill>
                 </div>
               </div>

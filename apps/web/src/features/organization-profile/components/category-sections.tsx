@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { detailTexts, type Category, type Organization } from '@si/contracts';
+import { detailTexts, imageSrcSet, type Category, type Organization } from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 
 type SectionFields = Pick<Organization, 'name' | 'categoriesDetails' | 'categoryImages'>;
@@ -76,9 +76,11 @@ export function CategorySections({
             {image ? (
               <img
                 src={image}
+                srcSet={imageSrcSet(image, 'category')}
+                sizes="(min-width: 1200px) 784px, (min-width: 1024px) calc(100vw - 26rem), calc(100vw - 2rem)"
                 alt=""
-                width={1280}
-                height={720}
+                width={960}
+                height={540}
                 loading="lazy"
                 decoding="async"
                 className="aspect-video w-full bg-sunken object-cover"

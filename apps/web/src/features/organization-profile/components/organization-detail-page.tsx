@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Link } from 'react-router';
 import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
@@ -12,12 +13,22 @@ import { useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
 
+// The owner's tools load only for the owner: visitors never download them.
+const OwnerActions = lazy(() =>
+  import('./owner-tools').then((module) => ({ default: module.OwnerActions })),
+);
+const PublicationNotice = lazy(() =>
+  import('./owner-tools').then((module) => ({ default: module.PublicationNotice })),
+);
+
 export interface OrganizationDetailPageProps {
   orgId: string;
   categoriesById: ReadonlyMap<string, Category>;
   countriesByCode: ReadonlyMap<string, Country>;
   /** Reference data (categories, countries) still loading. */
   referencePending: boolean;
+  /** The signed-in user's id: the owner (createdBy) gets Edit and Delete. */
+  currentUserId?: string | null | undefined;
 }
 
 /** /organizations/:orgId with its states: loading, loaded, not found, error. */
@@ -26,8 +37,10 @@ export function OrganizationDetailPage({
   categoriesById,
   countriesByCode,
   referencePending,
+  currentUserId,
 }: OrganizationDetailPageProps) {
   const query = useOrganization(orgId);
+  const owner = Boolean(currentUserId) && query.data?.createdBy === currentUserId;
   const [message, dismissMessage] = useFlashMessage();
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
 
@@ -50,11 +63,23 @@ export function OrganizationDetailPage({
   return (
     <PageContainer className="flex flex-col gap-6 py-6 sm:py-10">
       {message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
+      {owner && query.data && !referencePending ? (
+        <Suspense fallback={null}>
+          <PublicationNotice organization={query.data} />
+        </Suspense>
+      ) : null}
       {query.data && !referencePending ? (
         <OrganizationProfile
           organization={query.data}
           categoriesById={categoriesById}
           countriesByCode={countriesByCode}
+          actions={
+            owner ? (
+              <Suspense fallback={null}>
+                <OwnerActions organization={query.data} />
+              </Suspense>
+            ) : null
+          }
         />
       ) : notFound ? (
         <StatusCard

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import {
   ALL_COUNTRIES_CODE,
@@ -20,6 +21,8 @@ export interface OrganizationProfileProps {
   organization: Organization;
   categoriesById: ReadonlyMap<string, Category>;
   countriesByCode: ReadonlyMap<string, Country>;
+  /** Shown opposite 'Back to results' (the owner's Edit and Delete). */
+  actions?: ReactNode;
 }
 
 /** The public profile: banner, logo, name, About, Connect, categories in the owner's order, facts. */
@@ -27,6 +30,7 @@ export function OrganizationProfile({
   organization,
   categoriesById,
   countriesByCode,
+  actions,
 }: OrganizationProfileProps) {
   const goBack = useBackNavigation('/');
   const { sections, properties } = orderCategories(organization, categoriesById);
@@ -35,11 +39,12 @@ export function OrganizationProfile({
 
   return (
     <article className="flex flex-col gap-8">
-      <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
           <ArrowLeft aria-hidden="true" className="size-4" />
           {detailTexts.backToResults}
         </Button>
+        {actions}
       </div>
 
       <header className="flex flex-col gap-5">

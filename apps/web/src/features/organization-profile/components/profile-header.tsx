@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Organization } from '@si/contracts';
+import { imageSrcSet, type Organization } from '@si/contracts';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
 
 /** Banner (or a gradient), the logo overlapping it, and the organization's name. */
@@ -18,6 +18,8 @@ export function ProfileHeader({
         {bannerImage && !bannerFailed ? (
           <img
             src={bannerImage}
+            srcSet={imageSrcSet(bannerImage, 'banner')}
+            sizes="(min-width: 1200px) 1136px, calc(100vw - 2rem)"
             alt=""
             width={1280}
             height={360}
@@ -39,6 +41,8 @@ export function ProfileHeader({
         {logo && !logoFailed ? (
           <img
             src={logo}
+            srcSet={imageSrcSet(logo, 'logo')}
+            sizes="(min-width: 640px) 112px, 80px"
             alt={name}
             width={128}
             height={128}

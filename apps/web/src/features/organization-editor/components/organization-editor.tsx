@@ -1,0 +1,405 @@
+import { useEffect, useState, type FocusEvent } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  categorySelectionProblem,
+  COMPANY_PROPERTIES_GROUP_ID,
+  DEFAULT_CATEGORY_ID,
+  homeTexts,
+  ORGANIZATION_DESCRIPTION_MAX,
+  organizationEditorTexts,
+  organizationFormMessages,
+  type Category,
+  type CategoryGroup,
+  type Country,
+  type Organization,
+  type UpdateOrganizationRequest,
+  type UrlField,
+} from '@si/contracts';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { SuccessBanner } from '../../../components/ui/message-banner';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useOrganizationImages } from '../api/organization-images';
+import { STALE_VERSION_CODE, useUpdateOrganization } from '../api/update-organization';
+import { CategoryPicker } from './category-picker';
+import { ChosenCategories } from './chosen-categories';
+import { CountryField, DescriptionField, FormSection } from './fields';
+import {
+  categoryRuleError,
+  EditForm,
+  withHttps,
+  type EditFormInput,
+  type EditFormOutput,
+} from './form-rules';
+import { ImageUpload } from './image-upload';
+
+/** SPEC.md section 9: after a save the profile opens 1.5 s later. */
+export const REDIRECT_AFTER_SAVE_MS = 1500;
+
+const urlFields: { name: UrlField; label: string }[] = [
+  { name: 'websiteUrl', label: organizationEditorTexts.websiteLabel },
+  { name: 'linkedinUrl', label: organizationEditorTexts.linkedinLabel },
+  { name: 'twitterUrl', label: organizationEditorTexts.twitterLabel },
+  { name: 'blogUrl', label: organizationEditorTexts.blogLabel },
+];
+
+/** The fields whose absence SPEC.md answers with 'Please fill out all required fields'. */
+const requiredFields = ['name', 'description', 'country', 'categoryIds'] as const;
+
+/** The organization's categories in its profile order (default_category left out). */
+export function orderedCategoryIds(
+  organization: Pick<Organization, 'categoryIds' | 'categoriesOrder'>,
+): string[] {
+  return organization.categoryIds
+    .map((id, index) => ({ id, rank: organization.categoriesOrder[id] ?? 1_000_000 + index }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ id }) => id)
+    .filter((id) => id !== DEFAULT_CATEGORY_ID);
+}
+
+function formValues(organization: Organization): EditFormInput {
+  return {
+    name: organization.name,
+    description: organization.description,
+    country: organization.country,
+    location: organization.location,
+    foundedYear: organization.foundedYear === null ? '' : String(organization.foundedYear),
+    websiteUrl: organization.websiteUrl ?? '',
+    linkedinUrl: organization.linkedinUrl ?? '',
+    twitterUrl: organization.twitterUrl ?? '',
+    blogUrl: organization.blogUrl ?? '',
+    categoryIds: orderedCategoryIds(organization),
+    categoriesDetails: { ...organization.categoriesDetails },
+  };
+}
+
+type Alert =
+  | { kind: 'required' }
+  | { kind: 'stale' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'saved' };
+
+export interface OrganizationEditorProps {
+  organization: Organization;
+  groups: readonly CategoryGroup[];
+  categories: readonly Category[];
+  countries: readonly Country[];
+  /** Just created: SPEC.md's banner and 'Complete Your Organization Profile'. */
+  newlyCreated: boolean;
+  /** Loads the stored organization again and starts the form over (after a stale save). */
+  onReload: () => void;
+}
+
+/**
+ * The editor of /organizations/:orgId/edit. Save sends the whole profile with the version it was
+ * loaded at; a save made meanwhile elsewhere is refused (409) and the owner is asked to reload.
+ * Images upload on their own and do not need a save.
+ */
+export function OrganizationEditor({
+  organization,
+  groups,
+  categories,
+  countries,
+  newlyCreated,
+  onReload,
+}: OrganizationEditorProps) {
+  const navigate = useNavigate();
+  const mutation = useUpdateOrganization();
+  const images = useOrganizationImages(organization.id);
+  const [alert, setAlert] = useState<Alert | null>(null);
+  // The version the form was filled from: a save is made on it.
+  const [version] = useState(organization.version);
+  const [initialValues] = useState(() => formValues(organization));
+  const hadDefaultCategory = organization.categoryIds.includes(DEFAULT_CATEGORY_ID);
+  const categoriesById = new Map(categories.map((category) => [category.id, category]));
+  const profilePath = `/organizations/${organization.id}`;
+
+  const schemaResolver = zodResolver(EditForm);
+  const resolver: Resolver<EditFormInput, unknown, EditFormOutput> = async (
+    values,
+    context,
+    options,
+  ) => {
+    const result = await schemaResolver(values, context, options);
+    const rule = categoryRuleError(values.categoryIds, categories, groups);
+    if (!rule) return result;
+    return { values: {}, errors: { ...result.errors, categoryIds: rule } };
+  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<EditFormInput, unknown, EditFormOutput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues,
+  });
+  const description = useWatch({ control, name: 'description' });
+  const categoryIds = useWatch({ control, name: 'categoryIds' });
+  const details = useWatch({ control, name: 'categoriesDetails' }) ?? {};
+  const problem = categorySelectionProblem(categoryIds, categories, groups);
+
+  const saved = alert?.kind === 'saved';
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(
+      () => void navigate(profilePath, { state: { message: organizationEditorTexts.updated } }),
+      REDIRECT_AFTER_SAVE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [saved, navigate, profilePath]);
+
+  const urlField = (name: UrlField) => {
+    const field = register(name);
+    return {
+      ...field,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const completed = withHttps(event.target.value);
+        if (completed !== event.target.value) setValue(name, completed);
+        return field.onBlur(event);
+      },
+    };
+  };
+
+  const onInvalid = (invalid: FieldErrors<EditFormInput>) => {
+    const missing = requiredFields.some((name) => invalid[name]);
+    setAlert(missing ? { kind: 'required' } : null);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (mutation.isPending || saved) return;
+    setAlert(null);
+    const chosen = values.categoryIds;
+    const changes: UpdateOrganizationRequest = {
+      ...values,
+      version,
+      categoryIds: hadDefaultCategory ? [...chosen, DEFAULT_CATEGORY_ID] : chosen,
+      categoriesOrder: Object.fromEntries(chosen.map((id, index) => [id, index])),
+      categoriesDetails: Object.fromEntries(
+        chosen
+          .filter((id) => values.categoriesDetails[id] !== undefined)
+          .map((id) => [id, values.categoriesDetails[id]!.trim()]),
+      ),
+    };
+    mutation.mutate(
+      { id: organization.id, changes },
+      {
+        onSuccess: () => setAlert({ kind: 'saved' }),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) {
+            setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
+          } else if (error.status === 409 || error.code === STALE_VERSION_CODE) {
+            setAlert({ kind: 'stale' });
+          } else if (error.status === 403) {
+            setAlert({ kind: 'failed', message: organizationFormMessages.notOwner });
+          } else if (error.status === 400 && error.fields && Object.keys(error.fields).length) {
+            Object.entries(error.fields).forEach(([field, message], index) =>
+              setError(field as keyof EditFormInput, { message }, { shouldFocus: index === 0 }),
+            );
+          } else {
+            setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
+          }
+        },
+      },
+    );
+  }, onInvalid);
+
+  const renderDetails = (category: Category) => {
+    if (category.groupId === COMPANY_PROPERTIES_GROUP_ID) {
+      return <p className="text-sm text-ink-muted">{organizationEditorTexts.propertyNote}</p>;
+    }
+    const target = { kind: 'category', categoryId: category.id } as const;
+    const stored = organization.categoryIds.includes(category.id);
+    return (
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <DescriptionField
+          label={organizationEditorTexts.categoryDescriptionLabel(category.name)}
+          maxChars={CATEGORY_DESCRIPTION_MAX}
+          length={details[category.id]?.length ?? 0}
+          rows={4}
+          error={errors.categoriesDetails?.[category.id]?.message}
+          {...register(`categoriesDetails.${category.id}`)}
+        />
+        <ImageUpload
+          kind="category"
+          label={organizationEditorTexts.categoryImageLabel(category.name)}
+          hint={organizationEditorTexts.categoryImageHint}
+          currentUrl={organization.categoryImages[category.id] ?? null}
+          onUpload={(file) => images.upload(target, file)}
+          onRemove={() => images.remove(target)}
+          unavailableNote={stored ? undefined : organizationEditorTexts.categoryImageAfterSave}
+        />
+      </div>
+    );
+  };
+
+  const busy = mutation.isPending;
+  return (
+    <div className="flex flex-col gap-6">
+      {newlyCreated ? <SuccessBanner message={organizationEditorTexts.createdBanner} /> : null}
+      <div className="flex flex-col gap-1">
+        <h1 className="text-headline font-semibold tracking-tight sm:text-display">
+          {newlyCreated
+            ? organizationEditorTexts.completeHeading
+            : organizationEditorTexts.editHeading}
+        </h1>
+        <p className="text-lg text-ink-muted">{organization.name}</p>
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
+        <FormSection id="edit-basics" title={organizationEditorTexts.basicsHeading}>
+          <TextField
+            label={organizationEditorTexts.nameLabel}
+            requiredMark={organizationEditorTexts.required}
+            autoComplete="organization"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <DescriptionField
+            label={organizationEditorTexts.descriptionLabel}
+            hint={organizationEditorTexts.descriptionHint}
+            maxChars={ORGANIZATION_DESCRIPTION_MAX}
+            length={description.length}
+            rows={6}
+            required
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <CountryField
+              label={organizationEditorTexts.countryLabel}
+              allCountriesLabel={homeTexts.allCountries}
+              countries={countries}
+              error={errors.country?.message}
+              defaultValue={initialValues.country}
+              {...register('country')}
+            />
+            <TextField
+              label={organizationEditorTexts.locationLabel}
+              hint={organizationEditorTexts.locationHint}
+              autoComplete="address-level2"
+              error={errors.location?.message}
+              {...register('location')}
+            />
+            <TextField
+              label={organizationEditorTexts.foundedYearLabel}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              error={errors.foundedYear?.message}
+              {...register('foundedYear')}
+            />
+          </div>
+        </FormSection>
+
+        <FormSection id="edit-images" title={organizationEditorTexts.imagesHeading}>
+          <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
+            <ImageUpload
+              kind="logo"
+              label={organizationEditorTexts.logoLabel}
+              hint={organizationEditorTexts.logoHint}
+              currentUrl={organization.logo}
+              onUpload={(file) => images.upload({ kind: 'logo' }, file)}
+              onRemove={() => images.remove({ kind: 'logo' })}
+            />
+            <ImageUpload
+              kind="banner"
+              label={organizationEditorTexts.bannerLabel}
+              hint={organizationEditorTexts.bannerHint}
+              currentUrl={organization.bannerImage}
+              onUpload={(file) => images.upload({ kind: 'banner' }, file)}
+              onRemove={() => images.remove({ kind: 'banner' })}
+            />
+          </div>
+        </FormSection>
+
+        <FormSection id="edit-links" title={organizationEditorTexts.linksHeading}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {urlFields.map(({ name, label }) => (
+              <TextField
+                key={name}
+                label={label}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                error={errors[name]?.message}
+                {...urlField(name)}
+              />
+            ))}
+          </div>
+        </FormSection>
+
+        <FormSection id="edit-categories" title={organizationEditorTexts.categoriesHeading}>
+          <Controller
+            control={control}
+            name="categoryIds"
+            render={({ field }) => (
+              <>
+                <CategoryPicker
+                  groups={groups}
+                  categories={categories}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors.categoryIds?.message ?? problem?.message}
+                  missingGroupIds={problem?.missingGroupIds}
+                />
+                <ChosenCategories
+                  categories={field.value
+                    .map((id) => categoriesById.get(id))
+                    .filter((category): category is Category => category !== undefined)}
+                  onReorder={field.onChange}
+                  renderDetails={renderDetails}
+                />
+              </>
+            )}
+          />
+        </FormSection>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5">
+          {alert?.kind === 'saved' ? (
+            <Notice tone="success" message={organizationEditorTexts.updated} />
+          ) : alert?.kind === 'required' ? (
+            <Notice tone="danger" message={organizationFormMessages.requiredFields} />
+          ) : alert?.kind === 'failed' ? (
+            <Notice tone="danger" message={alert.message} />
+          ) : alert?.kind === 'stale' ? (
+            <Notice tone="danger" message={organizationFormMessages.staleVersion}>
+              <Button variant="secondary" size="sm" className="w-fit" onClick={onReload}>
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {organizationEditorTexts.reload}
+              </Button>
+            </Notice>
+          ) : null}
+          {/* Save first and on the left: toasts (bottom right) never cover it. */}
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <button
+              type="submit"
+              className={buttonClasses('primary')}
+              disabled={busy || saved}
+              aria-busy={busy}
+            >
+              {busy ? <Spinner /> : null}
+              {busy ? organizationEditorTexts.saving : organizationEditorTexts.saveChanges}
+            </button>
+            <Link to={profilePath} className={buttonClasses('secondary')}>
+              {organizationEditorTexts.cancel}
+            </Link>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,483 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  detailTexts,
+  organizationEditorTexts,
+  organizationFormMessages,
+  type Category,
+  type Organization,
+} from '@si/contracts';
+import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
+import { categories, categoryGroups, countries, makeOrganization } from './fixtures';
+import { REORDER_HIGHLIGHT_MS } from '../src/features/organization-editor/hooks/use-reorder-highlight';
+import { withHttps } from '../src/features/organization-editor/components/form-rules';
+import { counterState } from '../src/features/organization-editor/components/fields';
+
+const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
+const editPath = `/organizations/${orgId}/edit`;
+
+/** Enough categories to reach the limit of 7: three more groups' worth. */
+const manyCategories: Category[] = [
+  ...categories,
+  ...['agile', 'remote', 'lean', 'design_thinking', 'open_data'].map((id, index) => ({
+    id,
+    name: `Method ${index + 1}`,
+    description: `Method ${index + 1}.`,
+    emoji: '🛠️',
+    groupId: 'work_methods' as const,
+    sortOrder: index + 1,
+  })),
+];
+
+function owned(overrides: Partial<Organization> = {}) {
+  return makeOrganization({
+    categoryIds: ['climate_action', 'open_source', 'nonprofit'],
+    categoriesOrder: { open_source: 0, climate_action: 1, nonprofit: 2 },
+    categoriesDetails: { climate_action: 'We cut emissions.' },
+    version: 4,
+    ...overrides,
+  });
+}
+
+function editorApi(
+  organization: Organization | (() => Organization),
+  extra: Parameters<typeof stubApi>[0] = {},
+  categoryList: Category[] = categories,
+) {
+  const user = makeUser();
+  return stubApi({
+    'GET /api/auth/session': () => json({ data: user }),
+    'GET /api/users/profile': () => json({ data: user }),
+    [`GET /api/organizations/${orgId}`]: () =>
+      json({ data: typeof organization === 'function' ? organization() : organization }),
+    'GET /api/categories': () => json({ data: categoryList }),
+    'GET /api/category-groups': () => json({ data: categoryGroups }),
+    'GET /api/countries': () => json({ data: countries }),
+    ...extra,
+  });
+}
+
+async function openEditor(path = editPath) {
+  const view = renderApp(path);
+  await screen.findByRole('button', { name: organizationEditorTexts.saveChanges });
+  return view;
+}
+
+describe('the organization editor', () => {
+  it('loads the organization into its fields, with the heading for an existing organization', async () => {
+    editorApi(owned({ websiteUrl: 'https://example.org', foundedYear: 2021 }));
+    await openEditor();
+    expect(
+      screen.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
+    ).toBeTruthy();
+    expect(screen.queryByText(organizationEditorTexts.createdBanner)).toBeNull();
+    expect(
+      (screen.getByLabelText(organizationEditorTexts.nameLabel) as HTMLInputElement).value,
+    ).toBe('Aireandino Sensor Lab');
+    expect(
+      (screen.getByLabelText(organizationEditorTexts.websiteLabel) as HTMLInputElement).value,
+    ).toBe('https://example.org');
+    expect(
+      (screen.getByLabelText(organizationEditorTexts.foundedYearLabel) as HTMLInputElement).value,
+    ).toBe('2021');
+    // The chosen categories in the profile's order.
+    const chosen = within(screen.getByTestId('chosen-categories')).getAllByTestId(
+      'chosen-category',
+    );
+    expect(chosen.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Open Source'),
+      expect.stringContaining('Climate Action'),
+      expect.stringContaining('Nonprofit'),
+    ]);
+    expect(
+      (
+        screen.getByLabelText(
+          organizationEditorTexts.categoryDescriptionLabel('Climate Action'),
+        ) as HTMLTextAreaElement
+      ).value,
+    ).toBe('We cut emissions.');
+  });
+
+  it('greets a newly created organization with the banner and its own heading', async () => {
+    editorApi(owned());
+    await openEditor(`${editPath}?new=1`);
+    expect(screen.getByText(organizationEditorTexts.createdBanner)).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: organizationEditorTexts.completeHeading }),
+    ).toBeTruthy();
+  });
+
+  it('shows a skeleton while loading, then the destructive alert when the organization cannot be loaded', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    onTestFinished(() => answer());
+    editorApi(owned(), {
+      [`GET /api/organizations/${orgId}`]: () =>
+        answered.then(() => apiError(403, 'FORBIDDEN', 'Not yours')),
+    });
+    renderApp(editPath);
+    expect(
+      await screen.findByRole('status', { name: organizationEditorTexts.loadingEditor }),
+    ).toBeTruthy();
+    answer();
+    const alert = await screen.findByTestId('editor-load-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain(organizationEditorTexts.loadFailed);
+  });
+
+  it('sends someone who is not the owner to /organizations, which goes home with the message', async () => {
+    editorApi(owned({ createdBy: 'someone-else' }), {
+      'GET /api/organizations': () =>
+        json({ data: [], meta: { total: 0, nextCursor: null, facets: {} } }),
+    });
+    const { router } = renderApp(editPath);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(organizationFormMessages.notOwner)).toBeTruthy();
+  });
+
+  it("says 'Organization Not Found' for an organization it cannot see", async () => {
+    editorApi(owned(), {
+      [`GET /api/organizations/${orgId}`]: () => apiError(404, 'NOT_FOUND', 'not found'),
+    });
+    renderApp(editPath);
+    expect(await screen.findByText(detailTexts.notFoundBody(orgId))).toBeTruthy();
+  });
+
+  it('saves with the version it loaded, the order and the details, then opens the profile after 1.5 s', async () => {
+    let sent: Record<string, unknown> | undefined;
+    const fetchMock = editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: ({ body }) => {
+        sent = body as Record<string, unknown>;
+        return json({ data: owned({ ...(body as Partial<Organization>), version: 5 }) });
+      },
+    });
+    const { router } = await openEditor();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText(organizationEditorTexts.nameLabel);
+    await user.clear(name);
+    await user.type(name, '  Aireandino Labs  ');
+    await user.type(screen.getByLabelText(organizationEditorTexts.locationLabel), ' Norte');
+    const year = screen.getByLabelText(organizationEditorTexts.foundedYearLabel);
+    await user.clear(year);
+    await user.type(year, '1999');
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+
+    expect(await screen.findByText(organizationEditorTexts.updated)).toBeTruthy();
+    expect(sent).toMatchObject({
+      version: 4,
+      name: 'Aireandino Labs',
+      location: 'Arequipa Norte',
+      foundedYear: 1999,
+      country: 'PE',
+      websiteUrl: null,
+      categoryIds: ['open_source', 'climate_action', 'nonprofit'],
+      categoriesOrder: { open_source: 0, climate_action: 1, nonprofit: 2 },
+      categoriesDetails: { climate_action: 'We cut emissions.' },
+    });
+    expect(
+      screen.getByRole('button', { name: organizationEditorTexts.saveChanges }),
+    ).toHaveProperty('disabled', true);
+    expect(router.state.location.pathname).toBe(editPath);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${orgId}`), {
+      timeout: 5_000,
+    });
+    expect(router.state.location.state).toEqual({ message: organizationEditorTexts.updated });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
+  });
+
+  it("shows 'Saving...' on a disabled button while the save is under way", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: () =>
+        answered.then(() => json({ data: owned({ version: 5 }) })),
+    });
+    await openEditor();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const busy = await screen.findByRole('button', { name: organizationEditorTexts.saving });
+    expect(busy).toHaveProperty('disabled', true);
+    answer();
+    expect(await screen.findByText(organizationEditorTexts.updated)).toBeTruthy();
+  });
+
+  it('answers a stale save with the message and a Reload that starts over from the stored organization', async () => {
+    let stored = owned();
+    editorApi(() => stored, {
+      [`PUT /api/organizations/${orgId}`]: () => {
+        stored = owned({ name: 'Renamed Elsewhere', version: 5 });
+        return json(
+          {
+            error: { code: 'STALE_VERSION', message: organizationFormMessages.staleVersion },
+          },
+          409,
+        );
+      },
+    });
+    const { router } = await openEditor();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(organizationEditorTexts.nameLabel), ' Mine');
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(organizationFormMessages.staleVersion);
+    expect(router.state.location.pathname).toBe(editPath);
+
+    await user.click(within(alert).getByRole('button', { name: organizationEditorTexts.reload }));
+    await waitFor(() =>
+      expect(
+        (screen.getByLabelText(organizationEditorTexts.nameLabel) as HTMLInputElement).value,
+      ).toBe('Renamed Elsewhere'),
+    );
+    expect(screen.queryByText(organizationFormMessages.staleVersion)).toBeNull();
+  });
+
+  it('refuses to save without the required fields, saying so at each field and above the buttons', async () => {
+    const fetchMock = editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText(organizationEditorTexts.nameLabel);
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    expect(await screen.findByText(organizationFormMessages.requiredFields)).toBeTruthy();
+    expect(screen.getByText(organizationFormMessages.nameRequired)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      organizationFormMessages.nameRequired,
+    );
+    expect(document.activeElement).toBe(name);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('puts the server’s field messages at their fields', async () => {
+    editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: () =>
+        json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Invalid',
+              fields: { websiteUrl: 'Please enter a valid URL (e.g., https://example.org)' },
+            },
+          },
+          400,
+        ),
+    });
+    await openEditor();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const website = screen.getByLabelText(organizationEditorTexts.websiteLabel);
+    await waitFor(() => expect(website.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Please enter a valid URL (e.g., https://example.org)')).toBeTruthy();
+  });
+
+  it("says 'Failed to update organization' when the save fails otherwise", async () => {
+    editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: () => apiError(500, 'INTERNAL_ERROR', 'boom'),
+    });
+    await openEditor();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    expect(await screen.findByText(organizationEditorTexts.updateFailed)).toBeTruthy();
+  });
+
+  it('goes back to the profile on Cancel', async () => {
+    editorApi(owned(), {});
+    await openEditor();
+    const cancel = screen.getByRole('link', { name: organizationEditorTexts.cancel });
+    expect(cancel.getAttribute('href')).toBe(`/organizations/${orgId}`);
+  });
+});
+
+describe('URL fields', () => {
+  it("put 'https://' in front of an address without a scheme when the field is left", async () => {
+    editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    const website = screen.getByLabelText(organizationEditorTexts.websiteLabel) as HTMLInputElement;
+    await user.type(website, 'example.org/about');
+    await user.tab();
+    expect(website.value).toBe('https://example.org/about');
+    expect(website.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("refuse what is not a web address with the schema's message and example", async () => {
+    editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    const linkedin = screen.getByLabelText(
+      organizationEditorTexts.linkedinLabel,
+    ) as HTMLInputElement;
+    await user.type(linkedin, 'mailto:team@example.org');
+    await user.tab();
+    expect(linkedin.value).toBe('mailto:team@example.org');
+    const message = 'Please enter a valid URL (e.g., https://www.linkedin.com/company/example)';
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(linkedin.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('leave empty fields empty and addresses with a scheme or a port as they are meant', () => {
+    expect(withHttps('')).toBe('');
+    expect(withHttps('  ')).toBe('');
+    expect(withHttps('http://example.org')).toBe('http://example.org');
+    expect(withHttps('example.org:8080/x')).toBe('https://example.org:8080/x');
+    expect(withHttps('//example.org')).toBe('https://example.org');
+    expect(withHttps('javascript:alert(1)')).toBe('javascript:alert(1)');
+  });
+});
+
+describe('description counters', () => {
+  it('count down, warn under 10% remaining and turn to an error at 0', () => {
+    expect(counterState(0, 1000)).toBe('ok');
+    expect(counterState(900, 1000)).toBe('ok');
+    expect(counterState(901, 1000)).toBe('warning');
+    expect(counterState(999, 1000)).toBe('warning');
+    expect(counterState(1000, 1000)).toBe('error');
+  });
+
+  it('show the characters remaining of the description and of each category description', async () => {
+    editorApi(owned({ description: 'x'.repeat(950) }));
+    await openEditor();
+    const description = screen.getByLabelText(organizationEditorTexts.descriptionLabel);
+    const counterOf = (field: HTMLElement) =>
+      document.getElementById(
+        field
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('counter'))!,
+      )!;
+    expect(counterOf(description).textContent).toBe(
+      organizationEditorTexts.charactersRemaining('50'),
+    );
+    expect(counterOf(description).dataset.state).toBe('warning');
+    expect(description.getAttribute('maxlength')).toBe('1000');
+
+    fireEvent.input(description, { target: { value: 'x'.repeat(1000) } });
+    await waitFor(() => expect(counterOf(description).dataset.state).toBe('error'));
+    expect(counterOf(description).textContent).toBe(
+      organizationEditorTexts.charactersRemaining('0'),
+    );
+
+    const climate = screen.getByLabelText(
+      organizationEditorTexts.categoryDescriptionLabel('Climate Action'),
+    );
+    expect(climate.getAttribute('maxlength')).toBe(String(CATEGORY_DESCRIPTION_MAX));
+    expect(counterOf(climate).textContent).toBe(
+      organizationEditorTexts.charactersRemaining('1,983'),
+    );
+  });
+});
+
+describe('categories in the editor', () => {
+  it('names the groups still missing, from the contracts’ rule', async () => {
+    editorApi(owned());
+    await openEditor();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /Open Source/ }));
+    expect(
+      await screen.findByText(organizationFormMessages.missingGroups(['Work Methods'])),
+    ).toBeTruthy();
+  });
+
+  it('warns at 7 and disables the further choices', async () => {
+    editorApi(owned(), {}, manyCategories);
+    await openEditor();
+    const user = userEvent.setup();
+    for (const name of ['Education & Learning', 'Method 1', 'Method 2', 'Method 3']) {
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(name) }));
+    }
+    expect(await screen.findByText(organizationEditorTexts.categoryLimitWarning)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Method 4/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: /Method 1/ })).toHaveProperty('disabled', false);
+    // Letting one go enables the others again.
+    await user.click(screen.getByRole('checkbox', { name: /Method 1/ }));
+    expect(screen.getByRole('checkbox', { name: /Method 4/ })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(organizationEditorTexts.categoryLimitWarning)).toBeNull();
+  });
+
+  it('adds a new choice at the end of the order, with no image until it is saved', async () => {
+    editorApi(owned());
+    await openEditor();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /Education/ }));
+    const chosen = screen.getAllByTestId('chosen-category');
+    expect(chosen.at(-1)?.textContent).toContain('Education & Learning');
+    expect(
+      within(chosen.at(-1)!).getByText(organizationEditorTexts.categoryImageAfterSave),
+    ).toBeTruthy();
+  });
+
+  it('reorders with the keyboard: the moved item keeps the focus, is announced and highlighted for 0.8 s', async () => {
+    let sent: Record<string, unknown> | undefined;
+    editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: ({ body }) => {
+        sent = body as Record<string, unknown>;
+        return json({ data: owned({ version: 5 }) });
+      },
+    });
+    await openEditor();
+    const user = userEvent.setup();
+    const down = screen.getByRole('button', {
+      name: organizationEditorTexts.moveDown('Open Source'),
+    });
+    down.focus();
+    await user.keyboard('{Enter}');
+
+    const names = () =>
+      screen.getAllByTestId('chosen-category').map((item) => item.textContent ?? '');
+    expect(names()[0]).toContain('Climate Action');
+    expect(names()[1]).toContain('Open Source');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: organizationEditorTexts.moveDown('Open Source') }),
+    );
+    expect(screen.getByText(organizationEditorTexts.movedTo('Open Source', 2, 3))).toBeTruthy();
+    const moved = screen.getAllByTestId('chosen-category')[1]!;
+    expect(moved.dataset.highlighted).toBe('true');
+    await waitFor(() => expect(moved.dataset.highlighted).toBeUndefined(), {
+      timeout: REORDER_HIGHLIGHT_MS + 1000,
+    });
+
+    // At the bottom its Down button is disabled: the focus moves to its Up button.
+    await user.keyboard('{Enter}');
+    expect(names()[2]).toContain('Open Source');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: organizationEditorTexts.moveUp('Open Source') }),
+    );
+    expect(
+      screen.getByRole('button', { name: organizationEditorTexts.moveDown('Open Source') }),
+    ).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    await screen.findByText(organizationEditorTexts.updated);
+    expect(sent?.categoriesOrder).toEqual({ climate_action: 0, nonprofit: 1, open_source: 2 });
+    expect(sent?.categoryIds).toEqual(['climate_action', 'nonprofit', 'open_source']);
+  });
+
+  it('reorders by dragging a handle onto another item', async () => {
+    editorApi(owned());
+    await openEditor();
+    const items = screen.getAllByTestId('chosen-category');
+    const handle = within(items[2]!).getByTestId('drag-handle');
+    const dataTransfer = {
+      data: {} as Record<string, string>,
+      setData(type: string, value: string) {
+        this.data[type] = value;
+      },
+      getData(type: string) {
+        return this.data[type] ?? '';
+      },
+      setDragImage() {},
+      effectAllowed: '',
+      dropEffect: '',
+    };
+    fireEvent.dragStart(handle, { dataTransfer });
+    fireEvent.dragOver(items[0]!, { dataTransfer });
+    fireEvent.drop(items[0]!, { dataTransfer });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chosen-category')[0]?.textContent).toContain('Nonprofit'),
+    );
+  });
+});

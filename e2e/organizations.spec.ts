@@ -1,0 +1,379 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  COMPANY_PROPERTIES_GROUP_ID,
+  imageMessages,
+  organizationEditorTexts,
+  organizationFormMessages,
+  type Category,
+  type CategoryGroup,
+  type Organization,
+} from '@si/contracts';
+import { findOrganization, isPhone } from './fixtures.ts';
+import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
+import { E2E_PORTS } from './support/ports.ts';
+
+const site = `http://127.0.0.1:${E2E_PORTS.app}`;
+
+/** No serious or critical WCAG A/AA violation, once animations have settled. */
+async function audit(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .every((animation) => animation.playState !== 'running'),
+      ),
+    )
+    .toBe(true);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Full-page screenshots for review, when E2E_SCREENSHOTS names a folder. */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await page.screenshot({
+    path: join(folder, `${name}-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+}
+
+/** One category of each group: the smallest selection the category rule accepts. */
+async function onePerGroup(request: APIRequestContext) {
+  const groups = (
+    (await (await request.get('/api/category-groups')).json()) as { data: CategoryGroup[] }
+  ).data;
+  const categories = ((await (await request.get('/api/categories')).json()) as { data: Category[] })
+    .data;
+  return [...groups]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((group) => {
+      const category = categories
+        .filter((candidate) => candidate.groupId === group.id)
+        .sort((a, b) => a.sortOrder - b.sortOrder)[0];
+      if (!category) throw new Error(`no category in ${group.id}`);
+      return category;
+    });
+}
+
+/** Chooses a category in the picker (its checkbox is inside the visible pill). */
+async function choose(page: Page, name: string) {
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('checkbox', { name, exact: true }) })
+    .click();
+  await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
+}
+
+/** A PNG of the given size, drawn by sharp into a temporary folder. */
+async function makePng(folder: string, name: string, width: number, height: number) {
+  const path = join(folder, name);
+  await sharp({
+    create: { width, height, channels: 3, background: { r: 15, g: 94, b: 87 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f5c26b"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toFile(path);
+  return path;
+}
+
+/** The chosen categories' names, in their profile order, as the editor lists them. */
+async function chosenOrder(page: Page) {
+  return page.getByTestId('chosen-category-name').allTextContents();
+}
+
+test.describe('organizations', () => {
+  test('a verified user creates an organization, completes every field, and sees it on the profile', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // An emailed account, two forms, four uploads and two audits.
+    test.slow();
+    const folder = await mkdtemp(join(tmpdir(), 'si-e2e-'));
+    try {
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'owner'),
+      );
+      const picks = await onePerGroup(request);
+      await logIn(page, email, password);
+
+      // The create form: the three required-field messages first.
+      await page.goto('/submit-organization');
+      await expect(
+        page.getByRole('heading', { level: 1, name: organizationEditorTexts.submitHeading }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: organizationEditorTexts.createButton }).click();
+      await expect(page.getByText(organizationFormMessages.nameRequired)).toBeVisible();
+      await expect(page.getByText(organizationFormMessages.descriptionRequired)).toBeVisible();
+      await expect(page.getByText(organizationFormMessages.countryRequired)).toBeVisible();
+      const name = page.getByLabel(organizationEditorTexts.nameLabel, { exact: true });
+      await expect(name).toBeFocused();
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await audit(page);
+      await screenshot(page, testInfo, 'submit');
+
+      const orgName = `Riverbank Learning ${testInfo.project.name}`;
+      await name.fill(orgName);
+      await page
+        .getByLabel(organizationEditorTexts.descriptionLabel, { exact: true })
+        .fill('We run reading clubs along the river.');
+      await page
+        .getByLabel(organizationEditorTexts.countryLabel, { exact: true })
+        .selectOption('KE');
+      for (const category of picks) await choose(page, category.name);
+      await expect(page.getByText(organizationEditorTexts.categoryLimitWarning)).toBeVisible();
+      await page.getByRole('button', { name: organizationEditorTexts.createButton }).click();
+
+      // Plan selection comes later: the page says the organization is saved.
+      await expect(page).toHaveURL(/\/payments\/select\/[0-9a-f-]{36}\?new=1$/);
+      const id = /\/payments\/select\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+      await expect(page.getByText(organizationEditorTexts.paymentsComingSoon)).toBeVisible();
+      await page.getByRole('link', { name: organizationEditorTexts.completeProfile }).click();
+
+      // The editor, for a newly created organization.
+      await expect(page).toHaveURL(`/organizations/${id}/edit?new=1`);
+      await expect(page.getByText(organizationEditorTexts.createdBanner)).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: organizationEditorTexts.completeHeading }),
+      ).toBeVisible();
+      await audit(page);
+
+      await name.fill(`${orgName} Trust`);
+      await page
+        .getByLabel(organizationEditorTexts.descriptionLabel, { exact: true })
+        .fill('We run reading clubs along the river.\nEvery child reads.');
+      await page
+        .getByLabel(organizationEditorTexts.countryLabel, { exact: true })
+        .selectOption('PE');
+      await page
+        .getByLabel(organizationEditorTexts.locationLabel, { exact: true })
+        .fill('Arequipa');
+      await page.getByLabel(organizationEditorTexts.foundedYearLabel, { exact: true }).fill('2014');
+      const website = page.getByLabel(organizationEditorTexts.websiteLabel, { exact: true });
+      await website.fill('riverbank.example.org');
+      await website.blur();
+      await expect(website).toHaveValue('https://riverbank.example.org');
+      await page
+        .getByLabel(organizationEditorTexts.linkedinLabel, { exact: true })
+        .fill('https://www.linkedin.com/company/riverbank');
+      await page
+        .getByLabel(organizationEditorTexts.twitterLabel, { exact: true })
+        .fill('twitter.com/riverbank');
+      await page
+        .getByLabel(organizationEditorTexts.blogLabel, { exact: true })
+        .fill('https://blog.riverbank.example.org');
+
+      // Every chosen category outside Company Properties gets its own words.
+      const sections = picks.filter((category) => category.groupId !== COMPANY_PROPERTIES_GROUP_ID);
+      for (const category of sections) {
+        await page
+          .getByLabel(organizationEditorTexts.categoryDescriptionLabel(category.name), {
+            exact: true,
+          })
+          .fill(`How ${category.name} shapes our clubs.`);
+      }
+
+      // Reorder with the keyboard: the last section category to the top.
+      const last = sections.at(-1)!;
+      const before = await chosenOrder(page);
+      const moves = before.indexOf(last.name);
+      const up = page.getByRole('button', { name: organizationEditorTexts.moveUp(last.name) });
+      await up.focus();
+      for (let step = 0; step < moves; step += 1) await page.keyboard.press('Enter');
+      await expect
+        .poll(() => chosenOrder(page))
+        .toEqual([last.name, ...before.filter((entry) => entry !== last.name)]);
+      if (!isPhone(page)) {
+        // And by dragging: the second one back below the third.
+        const items = page.getByTestId('chosen-category');
+        const second = (await chosenOrder(page))[1]!;
+        const handle = items.nth(1).getByTestId('drag-handle');
+        // Both ends in view first: a drag that has to scroll on its way is dropped by the browser.
+        await handle.evaluate((element) => {
+          element.scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -120);
+        });
+        await handle.dragTo(items.nth(2).getByTestId('chosen-category-name'));
+        await expect.poll(async () => (await chosenOrder(page))[2]).toBe(second);
+      }
+      const order = await chosenOrder(page);
+
+      // Logo, banner and one category image: choose, preview, upload.
+      const logo = await makePng(folder, 'logo.png', 600, 600);
+      const banner = await makePng(folder, 'banner.png', 1600, 450);
+      const logoField = page.getByTestId('image-logo');
+      await page.getByLabel(organizationEditorTexts.logoLabel, { exact: true }).setInputFiles(logo);
+      await expect(
+        logoField.getByAltText(organizationEditorTexts.previewAlt('logo')),
+      ).toBeVisible();
+      await page.getByRole('button', { name: `${organizationEditorTexts.upload}: Logo` }).click();
+      await expect(page.getByText(imageMessages.uploaded('logo'))).toBeVisible();
+      await expect(
+        logoField.getByAltText(organizationEditorTexts.currentImageAlt('logo')),
+      ).toBeVisible();
+      await page
+        .getByLabel(organizationEditorTexts.bannerLabel, { exact: true })
+        .setInputFiles(banner);
+      await page.getByRole('button', { name: `${organizationEditorTexts.upload}: Banner` }).click();
+      await expect(page.getByText(imageMessages.uploaded('banner'))).toBeVisible();
+      const pictured = sections[0]!;
+      const categoryImage = await makePng(folder, 'category.png', 1280, 720);
+      await page
+        .getByLabel(organizationEditorTexts.categoryImageLabel(pictured.name), { exact: true })
+        .setInputFiles(categoryImage);
+      await page
+        .getByRole('button', {
+          name: `${organizationEditorTexts.upload}: ${organizationEditorTexts.categoryImageLabel(pictured.name)}`,
+        })
+        .click();
+      await expect(page.getByText(imageMessages.uploaded('category image'))).toBeVisible();
+      await screenshot(page, testInfo, 'editor');
+
+      await page.getByRole('button', { name: organizationEditorTexts.saveChanges }).click();
+      await expect(page.getByText(organizationEditorTexts.updated).first()).toBeVisible();
+      await expect(page).toHaveURL(`/organizations/${id}`);
+
+      // The profile shows it all, and its owner's tools.
+      await expect(page.getByRole('heading', { level: 1, name: `${orgName} Trust` })).toBeVisible();
+      await expect(page.getByText('Every child reads.')).toBeVisible();
+      await expect(page.getByTestId('publication-notice')).toContainText(
+        organizationEditorTexts.notPublicPending,
+      );
+      await expect(page.getByText('Arequipa, Peru').first()).toBeVisible();
+      await expect(page.getByText('2014').first()).toBeVisible();
+      for (const host of ['riverbank.example.org']) {
+        await expect(page.getByRole('link', { name: new RegExp(host) }).first()).toBeVisible();
+      }
+      const logoImage = page.getByRole('img', { name: `${orgName} Trust` }).first();
+      await expect(logoImage).toHaveAttribute('srcset', /128w.*256w.*512w/);
+      await expect(page.locator('img[srcset*="1280w"]').first()).toBeVisible();
+      const sectionTitles = await page
+        .getByTestId('category-section')
+        .locator('h3')
+        .allTextContents();
+      expect(sectionTitles.map((title) => title.trim())).toEqual(
+        order
+          .filter((entry) => sections.some((category) => category.name === entry))
+          .map((entry) => `${sections.find((category) => category.name === entry)!.emoji}${entry}`),
+      );
+      await expect(page.getByText(`How ${pictured.name} shapes our clubs.`)).toBeVisible();
+      await expect(page.getByTestId('category-section').locator('img[srcset*="960w"]')).toHaveCount(
+        1,
+      );
+      await expect(page.getByTestId('owner-actions')).toBeVisible();
+      await screenshot(page, testInfo, 'profile-owner');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('someone else cannot open the editor', async ({ page, request, playwright }, testInfo) => {
+    test.slow();
+    // An organization of another user, not public yet: it does not exist for anyone else.
+    const ownerRequest = await playwright.request.newContext({ baseURL: site });
+    await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'owner2'));
+    const created = await ownerRequest.post('/api/organizations', {
+      data: {
+        name: `Hidden Orchard ${testInfo.project.name}`,
+        description: 'Fruit trees for every school.',
+        country: 'ALL',
+        categoryIds: (await onePerGroup(ownerRequest)).map((category) => category.id),
+      },
+      headers: { origin: site },
+    });
+    expect(created.status()).toBe(201);
+    const hidden = ((await created.json()) as { data: Organization }).data;
+    await ownerRequest.dispose();
+
+    const { email, password } = await createVerifiedAccount(
+      request,
+      uniqueEmail(testInfo, 'other'),
+    );
+    await logIn(page, email, password);
+
+    // A published profile of someone else: sent away with the message.
+    const published = await findOrganization(request, 'q=Aguas%20del%20Valle');
+    await page.goto(`/organizations/${published.id}/edit`);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(organizationFormMessages.notOwner)).toBeVisible();
+
+    // Someone else's unpublished organization: not found, and no form.
+    await page.goto(`/organizations/${hidden.id}/edit`);
+    await expect(page.getByRole('heading', { name: 'Organization Not Found' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
+    ).toHaveCount(0);
+    // Nor does its profile show any owner tools.
+    await page.goto(`/organizations/${published.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('owner-actions')).toHaveCount(0);
+  });
+
+  test('the owner deletes an organization from its profile', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const { email, password } = await createVerifiedAccount(
+      request,
+      uniqueEmail(testInfo, 'deleter'),
+    );
+    const created = await request.post('/api/organizations', {
+      data: {
+        name: `Short-Lived Co-op ${testInfo.project.name}`,
+        description: 'Here today.',
+        country: 'KE',
+        categoryIds: (await onePerGroup(request)).map((category) => category.id),
+      },
+      headers: { origin: site },
+    });
+    expect(created.status()).toBe(201);
+    const organization = ((await created.json()) as { data: Organization }).data;
+    await logIn(page, email, password);
+
+    await page.goto(`/organizations/${organization.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
+    await page
+      .getByTestId('owner-actions')
+      .getByRole('button', { name: organizationEditorTexts.deleteAction, exact: true })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(
+      dialog.getByRole('heading', { name: organizationEditorTexts.deleteTitle }),
+    ).toBeVisible();
+    await expect(dialog.getByText(organizationEditorTexts.deleteBody)).toBeVisible();
+    await audit(page);
+    await dialog.getByRole('button', { name: organizationEditorTexts.deleteAction }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+    await expect(page.getByText(organizationEditorTexts.deleted)).toBeVisible();
+    await expect(page.getByText(organization.name)).toHaveCount(0);
+    const gone = await request.get(`/api/organizations/${organization.id}`);
+    expect(gone.status()).toBe(404);
+  });
+});
