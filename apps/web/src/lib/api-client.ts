@@ -69,11 +69,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
       method,
       signal: signal ?? null,
       credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(json ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as FormData) }),
+      headers: json
+        ? { accept: 'application/json', 'content-type': 'application/json' }
+        : { accept: 'application/json' },
+      body: json ? JSON.stringify(body) : ((body as FormData | undefined) ?? null),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
