@@ -8,12 +8,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Why a request must be refused as cross-site, or null when it may go on. A browser names the
  * page that sent a request in Origin (or, without it, in Sec-Fetch-Site); only the product's own
  * pages may change state with the visitor's cookies. A bearer token is never sent by a browser
- * on its own, so such requests are not forgeable this way. A client sending neither header nor
+ * on its own, so requests carrying one and no cookies are not forgeable this way. A client sending neither header nor
  * cookies (an API client, a payment provider's webhook) carries no ambient authority to abuse.
  */
 export function crossSiteRefusal(request: FastifyRequest, publicOrigin: string): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
-  if (/^bearer\s/i.test(request.headers.authorization ?? '')) return null;
+  // A bearer client is exempt only without cookies: with them, the session might be the cookie's.
+  const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
+  if (bearer && !request.headers.cookie) return null;
   const origin = request.headers.origin;
   if (origin !== undefined) return origin === publicOrigin ? null : 'foreign origin';
   const site = request.headers['sec-fetch-site'];

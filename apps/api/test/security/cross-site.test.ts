@@ -53,6 +53,12 @@ const cases: Case[] = [
     refused: true,
   },
   {
+    name: 'a bogus bearer header beside the cookie',
+    headers: { authorization: 'Bearer not-a-token' },
+    withCookie: true,
+    refused: true,
+  },
+  {
     name: 'matching Origin',
     headers: { origin: TEST_PUBLIC_URL },
     withCookie: true,
