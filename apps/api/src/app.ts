@@ -131,11 +131,19 @@ export async function buildApp({
 
   const storage = createStorage(config);
   app.addHook('onClose', () => storage.close());
+  // Files are removed after their rows' transaction has committed: a failure then must not turn
+  // a done deletion into an error answer. The files are logged for an operator instead.
+  const removeImagesAfterCommit = (urls: string[]) =>
+    storage
+      .removeImages(urls)
+      .catch((error: unknown) =>
+        app.log.error({ err: error, urls }, 'stored images could not be removed'),
+      );
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
     cacheTtlMs: config.DIRECTORY_CACHE_MS,
-    removeImages: storage.removeImages,
+    removeImages: removeImagesAfterCommit,
   });
 
   const ambient = withAmbientTransactions(database.db);
@@ -161,7 +169,7 @@ export async function buildApp({
     outbox,
     publicUrl: config.publicUrl,
     supportEmail: config.SUPPORT_EMAIL,
-    removeImages: storage.removeImages,
+    removeImages: removeImagesAfterCommit,
     verifyPassword: (hash, password) => verifyPassword(hash, password),
     passwordAttempts,
     onEmailQueued: () => relay.nudge(),

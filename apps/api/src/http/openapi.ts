@@ -29,7 +29,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const errorAnswers: Record<number, string> = {
   400: `The input was refused: \`${errorCodes.validation}\` with \`fields\` naming each invalid field, or \`${errorCodes.badRequest}\` for a malformed URL or body.`,
   401: `No user is signed in (\`${authErrorCodes.noUser}\`): send the session cookie or a bearer token.`,
-  403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests are exempt).`,
+  403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests without cookies are exempt).`,
   404: `Not found (\`${errorCodes.notFound}\`).`,
   429: `Too many requests from this address, or too many password attempts for this account from any address (\`${errorCodes.rateLimited}\`); try again later.`,
 };
@@ -193,7 +193,7 @@ export function swaggerOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
             type: 'http',
             scheme: 'bearer',
             description:
-              'For clients that are not browsers: send `X-Auth-Mode: bearer` (and no cookies) with sign-in or sign-up to receive the session token in the answer, then send `Authorization: Bearer <token>` with every request. Bearer requests are exempt from the cross-site check.',
+              'For clients that are not browsers: send `X-Auth-Mode: bearer` (and no cookies) with sign-in or sign-up to receive the session token in the answer, then send `Authorization: Bearer <token>` with every request. Bearer requests that send no cookies are exempt from the cross-site check.',
           },
         },
       },

@@ -203,6 +203,9 @@ describe('cross-site requests, over every state-changing route', () => {
         });
         expect(response.statusCode).toBe(403);
       }
+      // An unconfigured provider and a forged OAuth state are refused, also not errors.
+      await createAgent(logged.app).post('/api/auth/sign-in/social', { provider: 'google' });
+      await createAgent(logged.app).get('/api/auth/callback/github?state=forged&code=x');
       // A foreign callback URL is refused by the identity layer itself, also not an error.
       const callback = await createAgent(logged.app).post('/api/auth/sign-in/social', {
         provider: 'google',

@@ -87,6 +87,34 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
     }
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    const ctx = await createTestApp({ RATE_LIMIT_GUEST_MAX: '3', TRUST_PROXY: 'loopback' });
+    try {
+      const statuses: number[] = [];
+      for (let host = 1; host <= 5; host++) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/anonymous',
+          ...fromAddress('127.0.0.1', `2001:db8:1:2::${host}`),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const mapped = [];
+      for (const client of ['192.0.2.40', '::ffff:192.0.2.40', '192.0.2.40', '::ffff:192.0.2.40']) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/anonymous',
+          ...fromAddress('127.0.0.1', client),
+        });
+        mapped.push(response.statusCode);
+      }
+      expect(mapped).toEqual([200, 200, 200, 429]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('refuses a setting that would trust every client', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);

@@ -13,7 +13,8 @@ import { createTestApp, type TestContext } from '../support/test-app.ts';
 describe('tokens and user-written fields', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMITS: 'off' });
+    // Per-address limits off; the per-email limit on reset links is what one test checks.
+    ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '1000', RATE_LIMIT_GUEST_MAX: '1000' });
   });
   afterAll(() => ctx.close());
 
@@ -118,9 +119,12 @@ describe('tokens and user-written fields', () => {
     const asked = await browser.call('GET', '/api/auth/get-session', undefined, {
       'x-auth-mode': 'bearer',
     });
-    const sessions = await browser.get('/api/auth/list-sessions');
-    expect(Array.isArray(sessions.body.data)).toBe(true);
-    for (const answer of [guest, up, session, inAnswer, asked, sessions]) {
+    // A bogus bearer token beside the cookie: better-auth falls back to the cookie's session.
+    const bogus = await browser.call('GET', '/api/auth/get-session', undefined, {
+      authorization: 'Bearer forged.token',
+    });
+    expect((bogus.body as Body<{ user: unknown }>).data.user).toBeTruthy();
+    for (const answer of [guest, up, session, inAnswer, asked, bogus]) {
       expect(answer.status).toBe(200);
       expect(answer.headers['set-auth-token']).toBeUndefined();
       const cookieValue = [...browser.jar.values()].find((value) => value.length > 20)!;
@@ -131,6 +135,41 @@ describe('tokens and user-written fields', () => {
     expect(
       (session.body as Body<{ session: Record<string, unknown> }>).data.session,
     ).not.toHaveProperty('token');
+  });
+
+  it('answers only the identity calls the product uses: the rest of better-auth is not reachable', async () => {
+    const { browser } = await signUp(ctx, 'reach@example.com');
+    for (const [method, path, body] of [
+      ['POST', '/api/auth/verify-password', { password: 'secret1' }],
+      ['POST', '/api/auth/get-access-token', { providerId: 'google' }],
+      ['POST', '/api/auth/refresh-token', { providerId: 'google' }],
+      ['GET', '/api/auth/list-sessions', undefined],
+      ['GET', '/api/auth/list-accounts', undefined],
+      ['POST', '/api/auth/revoke-sessions', {}],
+      ['POST', '/api/auth/update-session', {}],
+      ['GET', '/api/auth/sign-out', undefined],
+      ['GET', '/api/auth/no-such-call', undefined],
+    ] as const) {
+      const answer = await browser.call<ErrorBody>(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.error.code, `${method} ${path}`).toBe('NOT_FOUND');
+    }
+    // Wrong passwords there would have been unlimited guesses; the session is untouched.
+    expect((await browser.get('/api/users/profile')).status).toBe(200);
+  });
+
+  it('sends at most a few reset links per email and window; the newest keeps working', async () => {
+    await signUp(ctx, 'flood@example.com');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++)
+      answers.push(await requestReset('flood@example.com'));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    const tokens = await resetTokens('flood@example.com');
+    expect(tokens).toHaveLength(3);
+    expect((await resetWith(tokens.at(-1)!, 'survives-1')).status).toBe(200);
   });
 
   it('gives the token to a client that asks for bearer authentication', async () => {

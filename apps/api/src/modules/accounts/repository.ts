@@ -152,25 +152,31 @@ export function createAccountRepository(db: Database) {
      */
     deleteUserWithData(userId: string): Promise<{ deleted: boolean; imageUrls: string[] }> {
       return db.transaction(async (tx) => {
+        // The organizations' rows are locked first, in one order, as every write to them does:
+        // an image upload racing the deletion waits, and its file is in the answer below.
         const owned = await tx
-          .select({
-            id: organizations.id,
-            logo: organizations.logo,
-            bannerImage: organizations.bannerImage,
-          })
+          .select({ id: organizations.id })
           .from(organizations)
-          .where(eq(organizations.createdBy, userId));
+          .where(eq(organizations.createdBy, userId))
+          .orderBy(organizations.id)
+          .for('update');
         const ids = owned.map((row) => row.id);
-        const imageUrls = owned.flatMap((row) =>
-          [row.logo, row.bannerImage].filter((url): url is string => Boolean(url)),
-        );
+        const imageUrls: string[] = [];
         if (ids.length > 0) {
           const links = await tx
             .delete(organizationCategories)
             .where(inArray(organizationCategories.organizationId, ids))
             .returning({ imageUrl: organizationCategories.imageUrl });
-          for (const link of links) if (link.imageUrl) imageUrls.push(link.imageUrl);
-          await tx.delete(organizations).where(inArray(organizations.id, ids));
+          const rows = await tx
+            .delete(organizations)
+            .where(inArray(organizations.id, ids))
+            .returning({ logo: organizations.logo, bannerImage: organizations.bannerImage });
+          for (const url of [
+            ...rows.flatMap((row) => [row.logo, row.bannerImage]),
+            ...links.map((link) => link.imageUrl),
+          ]) {
+            if (url) imageUrls.push(url);
+          }
         }
         await tx
           .delete(verifications)

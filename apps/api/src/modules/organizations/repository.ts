@@ -280,6 +280,12 @@ export function createOrganizationRepository(db: Database) {
     /** Deletes the organization and its links; returns the image URLs it used, or null if gone. */
     delete(id: string) {
       return db.transaction(async (tx) => {
+        // The organization's row is locked first, as every write to it does: no deadlock.
+        await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, id))
+          .for('update');
         const links = await tx
           .delete(organizationCategories)
           .where(eq(organizationCategories.organizationId, id))
@@ -302,6 +308,13 @@ export function createOrganizationRepository(db: Database) {
      */
     setImage(id: string, target: ImageTarget, url: string | null) {
       return db.transaction(async (tx) => {
+        // The organization's row is locked first, as every write to it does: no deadlock.
+        const [current] = await tx
+          .select({ logo: organizations.logo, bannerImage: organizations.bannerImage })
+          .from(organizations)
+          .where(eq(organizations.id, id))
+          .for('update');
+        if (!current) return undefined;
         if (target.kind === 'category') {
           const [link] = await tx
             .select({ imageUrl: organizationCategories.imageUrl })
@@ -311,8 +324,7 @@ export function createOrganizationRepository(db: Database) {
                 eq(organizationCategories.organizationId, id),
                 eq(organizationCategories.categoryId, target.categoryId),
               ),
-            )
-            .for('update');
+            );
           if (!link) return undefined;
           await tx
             .update(organizationCategories)
@@ -329,13 +341,6 @@ export function createOrganizationRepository(db: Database) {
             .where(eq(organizations.id, id));
           return { previousUrl: link.imageUrl };
         }
-        const column = target.kind === 'logo' ? organizations.logo : organizations.bannerImage;
-        const [current] = await tx
-          .select({ url: column })
-          .from(organizations)
-          .where(eq(organizations.id, id))
-          .for('update');
-        if (!current) return undefined;
         await tx
           .update(organizations)
           .set(
@@ -344,7 +349,7 @@ export function createOrganizationRepository(db: Database) {
               : { bannerImage: url, updatedAt: sql`now()` },
           )
           .where(eq(organizations.id, id));
-        return { previousUrl: current.url };
+        return { previousUrl: target.kind === 'logo' ? current.logo : current.bannerImage };
       });
     },
 

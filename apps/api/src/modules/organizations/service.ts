@@ -238,6 +238,7 @@ export function createOrganizationService(
         categories,
       });
       if (!saved) {
+        if (!(await repository.findById(id))) throw notFoundFor(id);
         throw new AppError(409, errorCodes.staleVersion, organizationFormMessages.staleVersion);
       }
       await removeImages(saved.droppedImageUrls);

@@ -4,6 +4,8 @@ import { APIError } from 'better-auth/api';
 import type { Config } from '../../config.ts';
 import type { z } from 'zod';
 import {
+  apiMessages,
+  errorCodes,
   ChangePasswordRequest,
   ErrorBody,
   PasswordResetRequest,
@@ -95,6 +97,21 @@ const documentedCalls: {
     summary: 'Change the display name or profile image',
   },
 ];
+
+/** better-auth's endpoints reachable through /api/auth/* besides the documented calls. */
+const wildcardCalls = [
+  { method: 'GET', path: /^\/get-session$/ },
+  { method: 'POST', path: /^\/sign-out$/ },
+  { method: 'POST', path: /^\/sign-in\/social$/ },
+  // Provider callbacks (some providers post them) and the reset link's redirect.
+  { method: 'GET', path: /^\/callback\/[\w-]+$/ },
+  { method: 'POST', path: /^\/callback\/[\w-]+$/ },
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'GET', path: /^\/error$/ },
+];
+
+/** better-auth's answer to a reset request, whether or not the account exists. */
+const RESET_ANSWER = 'If this email exists in our system, check your email for the reset link';
 
 class RolledBack extends Error {
   constructor(readonly response: Response) {
@@ -188,6 +205,13 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     const path = url.pathname.replace(/^\/api\/auth/, '');
     const account = await passwordChecked(path, request);
     if (account) await passwordAttempts.begin(account);
+    if (path === '/request-password-reset' && request.method === 'POST') {
+      const { email } = request.body as { email: string };
+      if (!(await passwordAttempts.mayRequestReset(email))) {
+        // The same answer as always, so nobody learns anything; no new link replaces the last.
+        return reply.send({ data: { status: true, message: RESET_ANSWER } });
+      }
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === 'content-length') continue;
@@ -223,11 +247,11 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     if (location) reply.header('location', await rewriteErrorRedirect(location, path));
 
     const text = await response.text();
-    if (!(response.headers.get('content-type') ?? '').includes('application/json') || !text) {
-      return reply.send(text);
-    }
-    const parsed = JSON.parse(text) as Record<string, unknown> | null;
+    const json = (response.headers.get('content-type') ?? '').includes('application/json');
+    if ((!json || !text) && response.status < 400) return reply.send(text);
+    const parsed = json && text ? (JSON.parse(text) as Record<string, unknown> | null) : null;
     if (response.status >= 400) {
+      reply.removeHeader('content-type');
       const provider = (request.body as { provider?: unknown } | undefined)?.provider;
       const error = translateAuthError(
         response.status,
@@ -257,10 +281,23 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       forward,
     );
   }
+  // The rest of better-auth that the product uses; every other endpoint of it (password checks
+  // without limits, provider tokens, session edits) is not reachable from outside.
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
-    handler: forward,
+    handler: async (request, reply) => {
+      const path = new URL(request.url, config.publicUrl).pathname.replace(/^\/api\/auth/, '');
+      const allowed = wildcardCalls.some(
+        (call) => call.method === request.method && call.path.test(path),
+      );
+      if (!allowed) {
+        return reply
+          .code(404)
+          .send({ error: { code: errorCodes.notFound, message: apiMessages.routeNotFound } });
+      }
+      return forward(request, reply);
+    },
   });
 };

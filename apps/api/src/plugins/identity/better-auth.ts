@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { AmbientTransactions } from '../../db/ambient-transaction.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -40,9 +41,12 @@ const hashedResetIdentifier = {
   hash: async (identifier: string) => storedResetIdentifier(identifier),
 };
 
-/** better-auth logs refused requests (a foreign callback URL, origin) as errors; they are not. */
+/**
+ * better-auth logs requests it refuses as errors: a foreign callback URL or origin, an
+ * unconfigured provider, a forged or stale OAuth state. Anyone can send those; they are not.
+ */
 const REFUSAL_LOG =
-  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)|Blocked cross-site)/i;
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)|Blocked cross-site|Provider not found|Failed to parse state|State not found|INVALID_CALLBACK_REQUEST|OAuth issuer mismatch)/i;
 
 export interface PasswordResetRequest {
   userId: string;
@@ -156,7 +160,8 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
     logger: {
       log: (level, message, ...args) => {
         const as = level === 'error' && REFUSAL_LOG.test(message) ? 'info' : level;
-        logger[as]({ auth: args.length > 0 ? args : undefined }, message);
+        // A failed query inside better-auth carries its parameters: log the statement only.
+        logger[as]({ auth: args.length > 0 ? args.map(loggableError) : undefined }, message);
       },
     },
     plugins: [

@@ -3,13 +3,18 @@ import { AUTH_MODE_HEADER } from '@si/contracts';
 
 /**
  * Whether an identity answer may carry the session token. A client authenticated by a bearer
- * token already holds it; a client without cookies may ask for one with `X-Auth-Mode: bearer`
- * when it signs in. A cookie session's token is never given to page scripts: that would undo
+ * token (and no cookies) already holds it; a client without cookies may ask for one with
+ * `X-Auth-Mode: bearer` when it signs in. A cookie session's token is never given to page scripts: that would undo
  * httpOnly for anyone who can run script on the page.
  */
 export function mayReceiveToken(request: FastifyRequest): boolean {
-  if (/^bearer\s/i.test(request.headers.authorization ?? '')) return true;
-  return request.headers[AUTH_MODE_HEADER] === 'bearer' && !request.headers.cookie;
+  // With a cookie, better-auth falls back to the cookie's session when a bearer token is not
+  // valid: only a request without cookies is authenticated by its token alone.
+  if (request.headers.cookie) return false;
+  return (
+    /^bearer\s/i.test(request.headers.authorization ?? '') ||
+    request.headers[AUTH_MODE_HEADER] === 'bearer'
+  );
 }
 
 /**

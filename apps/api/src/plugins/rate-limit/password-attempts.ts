@@ -1,6 +1,9 @@
 import type { WindowCounters } from './window-counters.ts';
 import { rateLimitedError } from './route-limits.ts';
 
+/** Reset links sent to one email per window: enough for a lost email or two, no more. */
+const RESET_LINKS_PER_WINDOW = 3;
+
 export interface PasswordAttemptsOptions {
   /** Checks allowed per account and window before the account's password stops being checked. */
   max: number;
@@ -26,6 +29,17 @@ export function createPasswordAttempts(
       if (!enabled) return;
       const { hits } = await counters.hit(keyFor(email), windowMs);
       if (hits > max) throw rateLimitedError();
+    },
+
+    /**
+     * Whether a new reset link may be sent to this email now. Each new link invalidates the one
+     * before, so without this anyone could keep the owner's emailed link dead (and fill the
+     * inbox) at the per-address rate. Over the limit the caller answers as usual, sending nothing.
+     */
+    async mayRequestReset(email: string): Promise<boolean> {
+      if (!enabled) return true;
+      const { hits } = await counters.hit(`password-reset:${email.trim().toLowerCase()}`, windowMs);
+      return hits <= RESET_LINKS_PER_WINDOW;
     },
 
     /** The password was right, or was reset: the account's count starts again. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { authErrorCodes, signInMessages } from '@si/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
+import { clientKey } from './client-key.ts';
 
 export interface RouteRateLimit {
   max: number;
@@ -32,7 +33,7 @@ export function routeRateLimits(config: Config) {
     return {
       max: maxFor(bucket),
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      keyGenerator: (request) => `${bucket}:${request.ip}`,
+      keyGenerator: (request) => `${bucket}:${clientKey(request.ip)}`,
     };
   };
 }

@@ -7,6 +7,8 @@ import { IMMUTABLE_CACHE, isSafeKey, UPLOADS_PREFIX, type Storage } from './stor
  * public address (S3_PUBLIC_URL) or the object streamed through. Unknown keys go to the
  * instance's not-found handler.
  */
+const servedImageKey = /^(organizations|demo)\/.+\.webp$/;
+
 export async function serveUploads(app: FastifyInstance, storage: Storage): Promise<void> {
   if (storage.kind === 'disk') {
     await app.register(fastifyStatic, {
@@ -21,7 +23,8 @@ export async function serveUploads(app: FastifyInstance, storage: Storage): Prom
   }
   app.get(`${UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!isSafeKey(key)) return reply.callNotFound();
+    // Only the product's own images: a bucket shared with other data exposes nothing else.
+    if (!isSafeKey(key) || !servedImageKey.test(key)) return reply.callNotFound();
     const target = storage.publicUrl(key);
     if (target) return reply.header('cache-control', 'public, max-age=86400').redirect(target, 302);
     const object = await storage.read(key);
