@@ -286,6 +286,30 @@ describe('owners create, edit and delete organizations', () => {
     await exact('KE', oneFromEachGroup[1]!);
   });
 
+  it('leaves the directory counters alone when a save changes no publication, country or category', async () => {
+    const created = (await create()).body.data;
+    await ctx.database.db.execute(
+      sql`update organizations set published = true where id = ${created.id}`,
+    );
+    // xmin changes whenever PostgreSQL writes the row: the shared total counter here.
+    const totalRowVersion = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select xmin::text as v from directory_counts where country = '*' and filter_category_id = '' and category_id = ''`,
+        )) as unknown as { rows: { v: string }[] }
+      ).rows[0]?.v;
+    const before = await totalRowVersion();
+    const fresh = (await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data;
+    const saved = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+      ...fullUpdate(fresh),
+      country: fresh.country,
+      categoryIds: fresh.categoryIds,
+      description: 'Only the words changed.',
+    });
+    expect(saved.status).toBe(200);
+    expect(await totalRowVersion()).toBe(before);
+  });
+
   describe('access matrix: nobody but the owner changes anything', () => {
     let published: Organization;
     let unpublished: Organization;
