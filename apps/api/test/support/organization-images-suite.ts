@@ -333,6 +333,51 @@ export function organizationImageSuite(backend: ImageTestBackend) {
       ).toBe(200);
     });
 
+    it('removes a category image when a save drops the category, and every file when the organization is deleted', async () => {
+      const organizationId = await newOrganization();
+      for (const target of targets) {
+        const uploaded = await upload(
+          owner.browser,
+          organizationId,
+          target,
+          await testImages.png(),
+        );
+        expect(uploaded.status).toBe(200);
+      }
+      const categories = (
+        await owner.browser.get<{ data: { id: string; groupId: string }[] }>('/api/categories')
+      ).body.data;
+      const groups = (await owner.browser.get<{ data: { id: string }[] }>('/api/category-groups'))
+        .body.data;
+      const withoutClimate = groups.map(
+        (group) => categories.find((c) => c.groupId === group.id && c.id !== 'climate_action')!.id,
+      );
+      const current = (
+        await owner.browser.get<{ data: { version: number; name: string; description: string } }>(
+          `/api/organizations/${organizationId}`,
+        )
+      ).body.data;
+      const saved = await owner.browser.call('PUT', `/api/organizations/${organizationId}`, {
+        version: current.version,
+        name: current.name,
+        description: current.description,
+        country: 'KE',
+        location: '',
+        foundedYear: null,
+        websiteUrl: null,
+        linkedinUrl: null,
+        twitterUrl: null,
+        blogUrl: null,
+        categoryIds: withoutClimate,
+      });
+      expect(saved.status).toBe(200);
+      // The logo's three widths and the banner's two stay; the category image's are gone.
+      expect(await keysOf(organizationId)).toHaveLength(3 + 2);
+      const deleted = await send(owner.browser, 'DELETE', `/api/organizations/${organizationId}`);
+      expect(deleted.status).toBe(200);
+      expect(await keysOf(organizationId)).toEqual([]);
+    });
+
     it('refuses anyone but the verified owner, storing and removing nothing', async () => {
       const published = await newOrganization(owner.id, true);
       const unpublished = await newOrganization(owner.id, false);
