@@ -1,5 +1,5 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CATEGORY_DESCRIPTION_MAX,
@@ -14,6 +14,7 @@ import { categories, categoryGroups, countries, makeOrganization } from './fixtu
 import { REORDER_HIGHLIGHT_MS } from '../src/features/organization-editor/hooks/use-reorder-highlight';
 import { withHttps } from '../src/features/organization-editor/components/form-rules';
 import { counterState } from '../src/features/organization-editor/components/fields';
+import { REDIRECT_AFTER_SAVE_MS } from '../src/features/organization-editor/components/organization-editor';
 
 const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
 const editPath = `/organizations/${orgId}/edit`;
@@ -63,6 +64,50 @@ async function openEditor(path = editPath) {
   const view = renderApp(path);
   await screen.findByRole('button', { name: organizationEditorTexts.saveChanges });
   return view;
+}
+
+/**
+ * From here on, setTimeout runs on a fake clock that moves only when the test moves it, so that
+ * a delay is measured exactly. The page has loaded on real timers (lazy modules, requests).
+ */
+function useFakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // Testing Library drains its events with a setTimeout(0) that it runs itself only under
+  // Jest's fake timers: give it Vitest's clock (restored after the test, like every stub).
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
+
+/**
+ * Lets the app finish what it does now (promises, and what it schedules for now on the fake
+ * clock) without moving the clock, until `check` passes.
+ */
+async function settleNow(check: () => void) {
+  for (let round = 0; ; round += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (round >= 200) throw error;
+    }
+  }
+}
+
+/** Moves the fake clock by `ms`, running what falls due, and lets the app settle at that time. */
+async function advanceClock(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  for (let round = 0; round < 5; round += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+  }
 }
 
 describe('the organization editor', () => {
@@ -145,7 +190,7 @@ describe('the organization editor', () => {
     expect(await screen.findByText(detailTexts.notFoundBody(orgId))).toBeTruthy();
   });
 
-  it('saves with the version it loaded, the order and the details, then opens the profile after 1.5 s', async () => {
+  it('saves with the version it loaded, the order and the details, then opens the profile 1.5 s later, not sooner', async () => {
     let sent: Record<string, unknown> | undefined;
     const fetchMock = editorApi(owned(), {
       [`PUT /api/organizations/${orgId}`]: ({ body }) => {
@@ -162,9 +207,11 @@ describe('the organization editor', () => {
     const year = screen.getByLabelText(organizationEditorTexts.foundedYearLabel);
     await user.clear(year);
     await user.type(year, '1999');
-    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    useFakeClock();
+    fireEvent.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
 
-    expect(await screen.findByText(organizationEditorTexts.updated)).toBeTruthy();
+    // The save answers with the clock standing still: the redirect's delay starts now.
+    await settleNow(() => expect(screen.getByText(organizationEditorTexts.updated)).toBeTruthy());
     expect(sent).toMatchObject({
       version: 4,
       name: 'Aireandino Labs',
@@ -179,10 +226,14 @@ describe('the organization editor', () => {
     expect(
       screen.getByRole('button', { name: organizationEditorTexts.saveChanges }),
     ).toHaveProperty('disabled', true);
+    const leaving = () => router.state.navigation.location?.pathname;
+    await advanceClock(REDIRECT_AFTER_SAVE_MS - 1);
     expect(router.state.location.pathname).toBe(editPath);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${orgId}`), {
-      timeout: 5_000,
-    });
+    expect(leaving()).toBeUndefined();
+    await advanceClock(1);
+    expect(leaving() ?? router.state.location.pathname).toBe(`/organizations/${orgId}`);
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${orgId}`));
     expect(router.state.location.state).toEqual({ message: organizationEditorTexts.updated });
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true);
   });
@@ -234,6 +285,72 @@ describe('the organization editor', () => {
     expect(screen.queryByText(organizationFormMessages.staleVersion)).toBeNull();
   });
 
+  it('keeps the unsaved edits through a reconnect and a refetch: the form is never swapped or reset', async () => {
+    let stored = owned();
+    let reads = 0;
+    // Reads after the owner's edit wait for the test to answer them.
+    let answered: Promise<void> | null = null;
+    let sent: Record<string, unknown> | undefined;
+    editorApi(owned(), {
+      [`GET /api/organizations/${orgId}`]: () => {
+        reads += 1;
+        const answer = () => json({ data: stored });
+        return answered ? answered.then(answer) : answer();
+      },
+      [`PUT /api/organizations/${orgId}`]: ({ body }) => {
+        sent = body as Record<string, unknown>;
+        return json({ data: owned({ version: 6 }) });
+      },
+    });
+    const { queryClient } = await openEditor();
+    const user = userEvent.setup();
+    const name = () => screen.getByLabelText(organizationEditorTexts.nameLabel) as HTMLInputElement;
+    const field = name();
+    await user.type(field, ' Mine');
+    const readsWhenEdited = reads;
+    let answer!: () => void;
+    answered = new Promise<void>((resolve) => (answer = resolve));
+    onTestFinished(() => answer());
+    stored = owned({ name: 'Renamed Elsewhere', version: 5 });
+    const formUntouched = () => {
+      expect(
+        screen.queryByRole('status', { name: organizationEditorTexts.loadingEditor }),
+      ).toBeNull();
+      expect(name()).toBe(field);
+      expect(field.value).toBe('Aireandino Sensor Lab Mine');
+    };
+    // Lets the queries tell the page what they are doing (they notify on a zero timeout).
+    const notified = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    // Back online: the editor does not read its organization again behind the owner's back.
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await notified();
+    expect(reads).toBe(readsWhenEdited);
+    formUntouched();
+
+    // A refetch all the same (another part of the app asking): the form stays, while it is
+    // under way and once it has answered.
+    let refetched!: Promise<void>;
+    act(() => {
+      refetched = queryClient.refetchQueries({ queryKey: ['organizations', 'detail', orgId] });
+    });
+    await notified();
+    expect(reads).toBe(readsWhenEdited + 1);
+    formUntouched();
+    answer();
+    await act(() => refetched);
+    await notified();
+    formUntouched();
+
+    // The save is still made on the version the form was filled from.
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    expect(await screen.findByText(organizationEditorTexts.updated)).toBeTruthy();
+    expect(sent).toMatchObject({ version: 4, name: 'Aireandino Sensor Lab Mine' });
+  });
+
   it('refuses to save without the required fields, saying so at each field and above the buttons', async () => {
     const fetchMock = editorApi(owned());
     await openEditor();
@@ -272,7 +389,12 @@ describe('the organization editor', () => {
       .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
     const website = screen.getByLabelText(organizationEditorTexts.websiteLabel);
     await waitFor(() => expect(website.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Please enter a valid URL (e.g., https://example.org)')).toBeTruthy();
+    const message = 'Please enter a valid URL (e.g., https://example.org)';
+    expect(document.getElementById(website.getAttribute('aria-describedby')!)?.textContent).toBe(
+      message,
+    );
+    // And above the buttons, where Save was pressed.
+    expect(screen.getByTestId('editor-invalid').textContent).toBe(message);
   });
 
   it("says 'Failed to update organization' when the save fails otherwise", async () => {
@@ -399,6 +521,98 @@ describe('categories in the editor', () => {
     expect(screen.queryByText(organizationEditorTexts.categoryLimitWarning)).toBeNull();
   });
 
+  it('says above the buttons which groups are missing, not that required fields are', async () => {
+    const fetchMock = editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /Open Source/ }));
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const bar = await screen.findByTestId('editor-invalid');
+    expect(bar.textContent).toBe(organizationFormMessages.missingGroups(['Work Methods']));
+    expect(screen.queryByText(organizationFormMessages.requiredFields)).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    // Choosing one from the group lets it go.
+    await user.click(screen.getByRole('checkbox', { name: /Open Source/ }));
+    await waitFor(() => expect(screen.queryByTestId('editor-invalid')).toBeNull());
+  });
+
+  it('says above the buttons that there are too many categories', async () => {
+    const tooMany = ['agile', 'remote', 'lean', 'design_thinking', 'open_data'];
+    editorApi(
+      owned({
+        categoryIds: ['climate_action', 'education', 'open_source', 'nonprofit', ...tooMany],
+        categoriesOrder: {},
+      }),
+      {},
+      manyCategories,
+    );
+    await openEditor();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const bar = await screen.findByTestId('editor-invalid');
+    expect(bar.textContent).toBe(organizationFormMessages.tooManyCategories);
+    expect(screen.queryByText(organizationFormMessages.requiredFields)).toBeNull();
+  });
+
+  it("keeps 'Please fill out all required fields' for no category at all", async () => {
+    editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    for (const name of [/Open Source/, /Climate Action/, /Nonprofit/]) {
+      await user.click(screen.getByRole('checkbox', { name }));
+    }
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const bar = await screen.findByTestId('editor-invalid');
+    expect(bar.textContent).toBe(organizationFormMessages.requiredFields);
+  });
+
+  it('drops the words of an unticked category: they neither block Save nor are sent', async () => {
+    let sent: Record<string, unknown> | undefined;
+    editorApi(owned(), {
+      [`PUT /api/organizations/${orgId}`]: ({ body }) => {
+        sent = body as Record<string, unknown>;
+        return json({ data: owned({ version: 5 }) });
+      },
+    });
+    await openEditor();
+    const user = userEvent.setup();
+    const education = () =>
+      screen.getByLabelText(
+        organizationEditorTexts.categoryDescriptionLabel('Education & Learning'),
+      ) as HTMLTextAreaElement;
+    await user.click(screen.getByRole('checkbox', { name: /Education/ }));
+    fireEvent.input(education(), { target: { value: 'x'.repeat(CATEGORY_DESCRIPTION_MAX + 1) } });
+    await user.click(screen.getByRole('checkbox', { name: /Education/ }));
+    // Ticked again, it starts empty; unticked, it is gone from the save.
+    await user.click(screen.getByRole('checkbox', { name: /Education/ }));
+    expect(education().value).toBe('');
+    fireEvent.input(education(), { target: { value: 'y'.repeat(CATEGORY_DESCRIPTION_MAX + 1) } });
+    await user.click(screen.getByRole('checkbox', { name: /Education/ }));
+
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    expect(await screen.findByText(organizationEditorTexts.updated)).toBeTruthy();
+    expect(sent?.categoryIds).toEqual(['open_source', 'climate_action', 'nonprofit']);
+    expect(sent?.categoriesDetails).toMatchObject({ climate_action: 'We cut emissions.' });
+    expect(sent?.categoriesDetails).not.toHaveProperty('education');
+  });
+
+  it('says why Save is refused when a chosen category’s words are too long', async () => {
+    const fetchMock = editorApi(owned());
+    await openEditor();
+    const climate = screen.getByLabelText(
+      organizationEditorTexts.categoryDescriptionLabel('Climate Action'),
+    );
+    fireEvent.input(climate, { target: { value: 'x'.repeat(CATEGORY_DESCRIPTION_MAX + 1) } });
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    const bar = await screen.findByTestId('editor-invalid');
+    expect(bar.textContent).toBe(organizationFormMessages.categoryDescriptionTooLong);
+    expect(climate.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
   it('adds a new choice at the end of the order, with no image until it is saved', async () => {
     editorApi(owned());
     await openEditor();
@@ -419,7 +633,8 @@ describe('categories in the editor', () => {
       },
     });
     await openEditor();
-    const user = userEvent.setup();
+    useFakeClock();
+    let user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const down = screen.getByRole('button', {
       name: organizationEditorTexts.moveDown('Open Source'),
     });
@@ -434,11 +649,16 @@ describe('categories in the editor', () => {
       screen.getByRole('button', { name: organizationEditorTexts.moveDown('Open Source') }),
     );
     expect(screen.getByText(organizationEditorTexts.movedTo('Open Source', 2, 3))).toBeTruthy();
-    const moved = screen.getAllByTestId('chosen-category')[1]!;
-    expect(moved.dataset.highlighted).toBe('true');
-    await waitFor(() => expect(moved.dataset.highlighted).toBeUndefined(), {
-      timeout: REORDER_HIGHLIGHT_MS + 1000,
-    });
+    const moved = () => screen.getAllByTestId('chosen-category')[1]!;
+    expect(moved().dataset.highlighted).toBe('true');
+    // Highlighted until just before 0.8 s, and no longer at 0.8 s.
+    act(() => vi.advanceTimersByTime(REORDER_HIGHLIGHT_MS - 1));
+    expect(moved().dataset.highlighted).toBe('true');
+    act(() => vi.advanceTimersByTime(1));
+    expect(moved().dataset.highlighted).toBeUndefined();
+    expect(moved().textContent).toContain('Open Source');
+    vi.useRealTimers();
+    user = userEvent.setup();
 
     // At the bottom its Down button is disabled: the focus moves to its Up button.
     await user.keyboard('{Enter}');

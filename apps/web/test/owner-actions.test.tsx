@@ -1,9 +1,19 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { organizationEditorTexts, type Organization } from '@si/contracts';
+import {
+  accountMenuTexts,
+  detailTexts,
+  organizationEditorTexts,
+  type CurrentUser,
+  type Organization,
+} from '@si/contracts';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, countries, makeOrganization } from './fixtures';
+import { myOrganizationsQueryOptions } from '../src/features/account/api/get-my-organizations';
+import { editableOrganizationQueryOptions } from '../src/features/organization-editor/api/get-editable-organization';
+import { forgetUser } from '../src/lib/forget-user';
+import { createQueryClient } from '../src/lib/query-client';
 
 const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
 
@@ -29,6 +39,21 @@ async function openProfile() {
   return view;
 }
 
+/**
+ * Opens the profile and waits until the page knows who is looking: the header shows the
+ * session's user, and the page reads the same session (both render in the same update), so by
+ * then it has decided whether the viewer owns the organization.
+ */
+async function openProfileAs(viewer: CurrentUser) {
+  const view = await openProfile();
+  if (viewer.isAnonymous) await screen.findByText(accountMenuTexts.guest);
+  else await screen.findByRole('button', { name: new RegExp(viewer.displayName ?? '') });
+  return view;
+}
+
+/** Owned by user-1 (makeUser()) and not published: its owner gets the notice and the tools. */
+const pendingOrganization = makeOrganization({ published: false, paymentStatus: 'pending' });
+
 describe('the owner’s tools on the profile', () => {
   it('shows Edit and Delete to the owner only', async () => {
     profileApi(makeOrganization());
@@ -44,12 +69,24 @@ describe('the owner’s tools on the profile', () => {
     ).toBeTruthy();
   });
 
-  it('shows nothing of them to another user or a guest', async () => {
-    profileApi(makeOrganization({ createdBy: 'someone-else' }));
-    await openProfile();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  it.each([
+    ['another user', makeUser({ id: 'user-2', displayName: 'Grace Hopper' })],
+    ['a guest', guestUser],
+  ])('shows nothing of them to %s', async (_viewer, viewer) => {
+    // Its owner gets them, found as in the test above. Their lazily loaded code has loaded then:
+    // from now on the page shows them in the same update as the rest, with no wait.
+    profileApi(pendingOrganization, makeUser());
+    const ownerView = await openProfileAs(makeUser());
+    expect(await screen.findByTestId('owner-actions')).toBeTruthy();
+    expect(await screen.findByTestId('publication-notice')).toBeTruthy();
+    ownerView.unmount();
+
+    profileApi(pendingOrganization, viewer);
+    await openProfileAs(viewer);
     expect(screen.queryByTestId('owner-actions')).toBeNull();
     expect(screen.queryByTestId('publication-notice')).toBeNull();
+    expect(screen.queryByRole('link', { name: organizationEditorTexts.editAction })).toBeNull();
+    expect(screen.queryByRole('button', { name: organizationEditorTexts.deleteAction })).toBeNull();
   });
 
   it('tells the owner why an organization is not public: pending payment or a lapsed subscription', async () => {
@@ -164,5 +201,88 @@ describe('uploaded images on the profile', () => {
       '960',
       '540',
     ]);
+  });
+});
+
+describe('an unpublished profile once its owner has gone', () => {
+  const unpublished = pendingOrganization;
+
+  it('is not shown from the cache after sign-out: a guest is told it is not found', async () => {
+    let signedIn = true;
+    let guest = false;
+    stubApi({
+      'GET /api/auth/session': () =>
+        json({ data: signedIn ? makeUser() : guest ? guestUser : null }),
+      'GET /api/users/profile': () => json({ data: makeUser() }),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return json({ data: { success: true } });
+      },
+      'POST /api/auth/sign-in/anonymous': () => {
+        guest = true;
+        return json({ data: {} });
+      },
+      // Only its owner may see it.
+      [`GET /api/organizations/${orgId}`]: () =>
+        signedIn ? json({ data: unpublished }) : apiError(404, 'NOT_FOUND', 'not found'),
+      'GET /api/categories': () => json({ data: categories }),
+      'GET /api/countries': () => json({ data: countries }),
+    });
+    const { router, queryClient } = await openProfileAs(makeUser());
+    const user = userEvent.setup();
+    // The menu itself (not the disabled trigger drawn while its code loads).
+    await user.click(
+      await screen.findByRole('button', {
+        name: `${accountMenuTexts.openAccountMenu}: Ada Lovelace`,
+      }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: accountMenuTexts.signOut }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    await act(() => router.navigate(`/organizations/${orgId}`));
+    expect(await screen.findByText(detailTexts.notFoundBody(orgId))).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Aireandino Sensor Lab' })).toBeNull();
+    expect(queryClient.getQueryData(['organizations', 'detail', orgId])).toBeUndefined();
+  });
+
+  it('forgetting the user drops every query that depends on who is signed in, and only those', async () => {
+    stubApi({ 'GET /api/auth/session': () => json({ data: guestUser }) });
+    const queryClient = createQueryClient();
+    onTestFinished(() => queryClient.clear());
+    const owned = {
+      detail: ['organizations', 'detail', orgId],
+      // The editor reads its organization under the detail key too.
+      editable: editableOrganizationQueryOptions('7f1c2d3e-0000-4000-8000-000000000001').queryKey,
+      mine: myOrganizationsQueryOptions().queryKey,
+      profile: ['user', 'profile'],
+    };
+    const everybodys = {
+      list: ['organizations', 'list', 'all'],
+      facets: ['organizations', 'facets', { country: null }],
+      categories: ['reference', 'categories'],
+    };
+    for (const key of [...Object.values(owned), ...Object.values(everybodys)]) {
+      queryClient.setQueryData(key, { cached: true });
+    }
+    await forgetUser(queryClient);
+    for (const key of Object.values(owned)) expect(queryClient.getQueryData(key)).toBeUndefined();
+    for (const key of Object.values(everybodys)) {
+      expect(queryClient.getQueryData(key)).toEqual({ cached: true });
+    }
+  });
+
+  it('gives way to Not Found when the latest answer is 404, though an older copy is cached', async () => {
+    let visible = true;
+    profileApi(makeOrganization(), makeUser(), {
+      [`GET /api/organizations/${orgId}`]: () =>
+        visible ? json({ data: unpublished }) : apiError(404, 'NOT_FOUND', 'not found'),
+    });
+    const { queryClient } = await openProfileAs(makeUser());
+    visible = false;
+    await act(() => queryClient.refetchQueries({ queryKey: ['organizations', 'detail', orgId] }));
+    expect(await screen.findByText(detailTexts.notFoundBody(orgId))).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Aireandino Sensor Lab' })).toBeNull();
+    expect(screen.queryByTestId('publication-notice')).toBeNull();
+    expect(document.title).toContain(detailTexts.notFoundTitle);
   });
 });

@@ -57,8 +57,11 @@ export function EditOrganizationPage() {
     organization.error instanceof ApiError &&
     (organization.error.isNotFound || organization.error.status === 400);
   const referenceFailed = groups.isError || categories.isError || countries.isError;
-  // The copy cached from the profile page is not trusted for its version: wait for a fresh one.
-  const fresh = organization.isFetchedAfterMount && !organization.isRefetching;
+  // The copy cached from the profile page is not trusted for its version: wait for the first
+  // answer since the page opened. Only that first load is waited for: a later refetch (Reload
+  // starts the form over itself, with a new key) never swaps the form being edited for the
+  // skeleton, which would lose the owner's unsaved edits.
+  const fresh = organization.isFetchedAfterMount;
 
   let content;
   if (organization.data && fresh && user && organization.data.createdBy !== user.id) {

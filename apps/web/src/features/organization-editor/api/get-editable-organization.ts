@@ -19,6 +19,16 @@ export const editableOrganizationQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
+/**
+ * Read afresh once when the editor opens, then only on request (Reload, Retry): no background
+ * refetch (on reconnect or focus) while the owner edits, whose failure would replace the form
+ * with an error and lose the unsaved edits.
+ */
 export function useEditableOrganization(id: string) {
-  return useQuery({ ...editableOrganizationQueryOptions(id), refetchOnMount: 'always' });
+  return useQuery({
+    ...editableOrganizationQueryOptions(id),
+    refetchOnMount: 'always',
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
 }

@@ -49,8 +49,51 @@ const urlFields: { name: UrlField; label: string }[] = [
   { name: 'blogUrl', label: organizationEditorTexts.blogLabel },
 ];
 
-/** The fields whose absence SPEC.md answers with 'Please fill out all required fields'. */
-const requiredFields = ['name', 'description', 'country', 'categoryIds'] as const;
+/**
+ * The required fields, each with the message it has when left empty: their absence SPEC.md
+ * answers with 'Please fill out all required fields'. Other problems with them (a name too long,
+ * a missing category group) are answered with their own message.
+ */
+const requiredFields = [
+  ['name', organizationFormMessages.nameRequired],
+  ['description', organizationFormMessages.descriptionRequired],
+  ['country', organizationFormMessages.countryRequired],
+  ['categoryIds', organizationFormMessages.categoryRequired],
+] as const;
+
+/** The message of the first error among a field's (or a group of fields') errors. */
+function firstMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  // A field's own error: its message (set by the form or by the server, with or without a type).
+  if ('message' in error && typeof error.message === 'string') return error.message || undefined;
+  for (const [key, nested] of Object.entries(error)) {
+    // A field's element is never looked into.
+    if (key === 'ref') continue;
+    const message = firstMessage(nested);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * What stops the form from being saved, shown above the buttons so that Save never fails
+ * silently: 'Please fill out all required fields' for a missing required field, the category
+ * rule's own message (too many, a group missing), or else the first field's message. Null once
+ * nothing does.
+ */
+function blockingMessage(errors: FieldErrors<EditFormInput>): string | null {
+  if (requiredFields.some(([name, message]) => errors[name]?.message === message)) {
+    return organizationFormMessages.requiredFields;
+  }
+  return firstMessage(errors.categoryIds) ?? firstMessage(errors) ?? null;
+}
+
+/** The details of the chosen categories only: those of unticked ones are neither checked nor sent. */
+function chosenDetails(details: Record<string, string> | undefined, chosen: readonly string[]) {
+  return Object.fromEntries(
+    chosen.flatMap((id) => (details?.[id] === undefined ? [] : [[id, details[id]]])),
+  );
+}
 
 /** The organization's categories in its profile order (default_category left out). */
 export function orderedCategoryIds(
@@ -80,10 +123,7 @@ function formValues(organization: Organization): EditFormInput {
 }
 
 type Alert =
-  | { kind: 'required' }
-  | { kind: 'stale' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'saved' };
+  { kind: 'invalid' } | { kind: 'stale' } | { kind: 'failed'; message: string } | { kind: 'saved' };
 
 export interface OrganizationEditorProps {
   organization: Organization;
@@ -126,7 +166,12 @@ export function OrganizationEditor({
     context,
     options,
   ) => {
-    const result = await schemaResolver(values, context, options);
+    // Only what is saved is checked: an unticked category's words never block Save.
+    const checked = {
+      ...values,
+      categoriesDetails: chosenDetails(values.categoriesDetails, values.categoryIds),
+    };
+    const result = await schemaResolver(checked, context, options);
     const rule = categoryRuleError(values.categoryIds, categories, groups);
     if (!rule) return result;
     return { values: {}, errors: { ...result.errors, categoryIds: rule } };
@@ -137,6 +182,7 @@ export function OrganizationEditor({
     handleSubmit,
     setError,
     setValue,
+    unregister,
     formState: { errors },
   } = useForm<EditFormInput, unknown, EditFormOutput>({
     resolver,
@@ -170,10 +216,9 @@ export function OrganizationEditor({
     };
   };
 
-  const onInvalid = (invalid: FieldErrors<EditFormInput>) => {
-    const missing = requiredFields.some((name) => invalid[name]);
-    setAlert(missing ? { kind: 'required' } : null);
-  };
+  // Said above the buttons while the form cannot be saved (it follows the fields' errors).
+  const onInvalid = () => setAlert({ kind: 'invalid' });
+  const blocking = alert?.kind === 'invalid' ? blockingMessage(errors) : null;
 
   const onSubmit = handleSubmit((values) => {
     if (mutation.isPending || saved) return;
@@ -205,6 +250,8 @@ export function OrganizationEditor({
             Object.entries(error.fields).forEach(([field, message], index) =>
               setError(field as keyof EditFormInput, { message }, { shouldFocus: index === 0 }),
             );
+            // Also above the buttons: a field the form does not show would otherwise hide it.
+            setAlert({ kind: 'invalid' });
           } else {
             setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
           }
@@ -350,7 +397,14 @@ export function OrganizationEditor({
                   groups={groups}
                   categories={categories}
                   value={field.value}
-                  onChange={field.onChange}
+                  onChange={(ids) => {
+                    field.onChange(ids);
+                    // An unticked category leaves the profile with its words: they are dropped
+                    // (ticked again, it starts empty) and no longer checked.
+                    for (const id of field.value) {
+                      if (!ids.includes(id)) unregister(`categoriesDetails.${id}`);
+                    }
+                  }}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
                   error={errors.categoryIds?.message ?? problem?.message}
@@ -371,8 +425,8 @@ export function OrganizationEditor({
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5">
           {alert?.kind === 'saved' ? (
             <Notice tone="success" message={organizationEditorTexts.updated} />
-          ) : alert?.kind === 'required' ? (
-            <Notice tone="danger" message={organizationFormMessages.requiredFields} />
+          ) : blocking ? (
+            <Notice tone="danger" message={blocking} testId="editor-invalid" />
           ) : alert?.kind === 'failed' ? (
             <Notice tone="danger" message={alert.message} />
           ) : alert?.kind === 'stale' ? (

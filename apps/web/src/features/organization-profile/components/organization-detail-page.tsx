@@ -40,13 +40,16 @@ export function OrganizationDetailPage({
   currentUserId,
 }: OrganizationDetailPageProps) {
   const query = useOrganization(orgId);
-  const owner = Boolean(currentUserId) && query.data?.createdBy === currentUserId;
   const [message, dismissMessage] = useFlashMessage();
+  // The latest answer decides: a 404 (unpublished meanwhile, or its owner signed out) hides a
+  // copy cached from an earlier answer. Other failures keep showing the cached copy.
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
+  const organization = notFound ? undefined : query.data;
+  const owner = Boolean(currentUserId) && organization?.createdBy === currentUserId;
 
   useDocumentTitle(
-    query.data
-      ? detailTexts.title(query.data.name)
+    organization
+      ? detailTexts.title(organization.name)
       : notFound
         ? detailTexts.notFoundTitle
         : query.isError
@@ -63,20 +66,20 @@ export function OrganizationDetailPage({
   return (
     <PageContainer className="flex flex-col gap-6 py-6 sm:py-10">
       {message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
-      {owner && query.data && !referencePending ? (
+      {owner && organization && !referencePending ? (
         <Suspense fallback={null}>
-          <PublicationNotice organization={query.data} />
+          <PublicationNotice organization={organization} />
         </Suspense>
       ) : null}
-      {query.data && !referencePending ? (
+      {organization && !referencePending ? (
         <OrganizationProfile
-          organization={query.data}
+          organization={organization}
           categoriesById={categoriesById}
           countriesByCode={countriesByCode}
           actions={
             owner ? (
               <Suspense fallback={null}>
-                <OwnerActions organization={query.data} />
+                <OwnerActions organization={organization} />
               </Suspense>
             ) : null
           }
