@@ -1,37 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authFormTexts } from '@si/contracts';
 import { findOrganization } from './fixtures.ts';
+import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
 
 test.describe('accessibility', () => {
-  const audit = async (page: Page) => {
-    // Audit the page as it rests: a dialog or menu fading in has text at partial opacity, which
-    // axe would report as low contrast. Endless animations (spinners, skeletons) are not waited.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          document
-            .getAnimations()
-            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-            .every((animation) => animation.playState !== 'running'),
-        ),
-      )
-      .toBe(true);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    ).toEqual([]);
-  };
+  const audit = expectNoSeriousAxeViolations;
 
   test('home has no serious WCAG A/AA violations', async ({ page }) => {
     await page.goto('/');

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -14,37 +13,10 @@ import {
   type Organization,
 } from '@si/contracts';
 import { findOrganization, isPhone } from './fixtures.ts';
-import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
-import { E2E_PORTS } from './support/ports.ts';
+import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 
-const site = `http://127.0.0.1:${E2E_PORTS.app}`;
-
-/** No serious or critical WCAG A/AA violation, once animations have settled. */
-async function audit(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .every((animation) => animation.playState !== 'running'),
-      ),
-    )
-    .toBe(true);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+const audit = expectNoSeriousAxeViolations;
 
 /** Full-page screenshots for review, when E2E_SCREENSHOTS names a folder. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {

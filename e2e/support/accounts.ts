@@ -3,7 +3,8 @@ import { authFormTexts } from '@si/contracts';
 import { E2E_PORTS } from './ports.ts';
 
 const control = `http://127.0.0.1:${E2E_PORTS.control}`;
-const site = `http://127.0.0.1:${E2E_PORTS.app}`;
+/** The app's address in the browser tests, as its pages send it in Origin. */
+export const site = `http://127.0.0.1:${E2E_PORTS.app}`;
 
 interface ReceivedEmail {
   to: string;

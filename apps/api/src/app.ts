@@ -44,6 +44,7 @@ import { organizationImageRoutes } from './modules/organization-images/routes.ts
 import { createOrganizationImageService } from './modules/organization-images/service.ts';
 import { multipartLimits } from './plugins/images/upload.ts';
 import { createStorage } from './plugins/storage/index.ts';
+import type { Storage } from './plugins/storage/storage.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
@@ -62,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The email relay: tests call drain() to send what is due without waiting. */
     emailRelay: EmailRelay;
+    /** Where uploaded images live (disk or S3); server start writes the demo images through it. */
+    storage: Storage;
     /** Periodic jobs, callable directly (tests, operators). */
     jobs: { purgeGuests(now: Date): Promise<number | null> };
     /** Every route as registered, for the security tests to cover each one, new ones included. */
@@ -191,6 +194,7 @@ export async function buildApp({
 
   const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
   app.decorate('emailRelay', relay);
+  app.decorate<Storage>('storage', storage);
   app.decorate('jobs', { purgeGuests: guestPurge.runAt });
   let stopJobs: (() => void) | undefined;
   app.addHook('onReady', async () => {

@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { createStorage } from './plugins/storage/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -10,9 +9,11 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
 });
 const app = await buildApp({ config, database });
-const storage = createStorage(config);
-await prepareDatabase(database, { demoData: config.DEMO_DATA, storage, log: app.log });
-await storage.close();
+await prepareDatabase(database, {
+  demoData: config.DEMO_DATA,
+  storage: app.storage,
+  log: app.log,
+});
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './error-codes.ts';
 export * from './auth.ts';
 export * from './auth-requests.ts';
 export * from './auth-messages.ts';

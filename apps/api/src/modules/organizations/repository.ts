@@ -166,19 +166,6 @@ export function createOrganizationRepository(db: Database) {
       return { total, facets };
     },
 
-    async findPublished(id: string) {
-      const [row] = await db
-        .select()
-        .from(organizations)
-        .where(and(eq(organizations.id, id), sql`${organizations.published}`));
-      if (!row) return null;
-      const links = await db
-        .select()
-        .from(organizationCategories)
-        .where(eq(organizationCategories.organizationId, id));
-      return { row, links };
-    },
-
     /** One organization in any state, with its category links (owners and the service). */
     async findById(id: string) {
       const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
@@ -223,26 +210,19 @@ export function createOrganizationRepository(db: Database) {
      */
     update(id: string, version: number, input: OrganizationChanges) {
       return db.transaction(async (tx) => {
+        const { categories, ...fields } = input;
         const [row] = await tx
           .update(organizations)
           .set({
-            name: input.name,
-            description: input.description,
-            country: input.country,
-            location: input.location,
-            foundedYear: input.foundedYear,
-            websiteUrl: input.websiteUrl,
-            linkedinUrl: input.linkedinUrl,
-            twitterUrl: input.twitterUrl,
-            blogUrl: input.blogUrl,
-            categoryIds: input.categories.map((category) => category.categoryId),
+            ...fields,
+            categoryIds: categories.map((category) => category.categoryId),
             version: sql`${organizations.version} + 1`,
             updatedAt: sql`now()`,
           })
           .where(and(eq(organizations.id, id), eq(organizations.version, version)))
           .returning();
         if (!row) return null;
-        const kept = input.categories.map((category) => category.categoryId);
+        const kept = categories.map((category) => category.categoryId);
         const dropped = await tx
           .delete(organizationCategories)
           .where(
@@ -253,11 +233,11 @@ export function createOrganizationRepository(db: Database) {
           )
           .returning({ imageUrl: organizationCategories.imageUrl });
         const links =
-          input.categories.length === 0
+          categories.length === 0
             ? []
             : await tx
                 .insert(organizationCategories)
-                .values(input.categories.map((category) => ({ ...category, organizationId: id })))
+                .values(categories.map((category) => ({ ...category, organizationId: id })))
                 .onConflictDoUpdate({
                   target: [
                     organizationCategories.organizationId,

@@ -202,6 +202,22 @@ export function createOrganizationService(
     }
   }
 
+  /**
+   * An organization as the caller may see it: published ones for everybody, an unpublished
+   * one only for its owner (`viewerId` is asked for only then, so public reads stay cheap).
+   */
+  async function getVisible(
+    id: string,
+    viewerId: () => Promise<string | null>,
+  ): Promise<Organization> {
+    const found = OrganizationId.safeParse(id).success ? await repository.findById(id) : null;
+    if (!found) throw notFoundFor(id);
+    if (!found.row.published && found.row.createdBy !== (await viewerId())) {
+      throw notFoundFor(id);
+    }
+    return toOrganization(found.row, found.links);
+  }
+
   return {
     async create(session: AuthSession | null, input: CreateOrganizationRequest) {
       const user = requireEditor(session);
@@ -220,23 +236,9 @@ export function createOrganizationService(
     async update(session: AuthSession | null, id: string, input: UpdateOrganizationRequest) {
       await requireOwned(session, id);
       await requireKnownCountry(input.country);
-      const categories = await categoryChoices(
-        input.categoryIds,
-        input.categoriesOrder,
-        input.categoriesDetails,
-      );
-      const saved = await repository.update(id, input.version, {
-        name: input.name,
-        description: input.description,
-        country: input.country,
-        location: input.location,
-        foundedYear: input.foundedYear,
-        websiteUrl: input.websiteUrl,
-        linkedinUrl: input.linkedinUrl,
-        twitterUrl: input.twitterUrl,
-        blogUrl: input.blogUrl,
-        categories,
-      });
+      const { version, categoryIds, categoriesOrder, categoriesDetails, ...fields } = input;
+      const categories = await categoryChoices(categoryIds, categoriesOrder, categoriesDetails);
+      const saved = await repository.update(id, version, { ...fields, categories });
       if (!saved) {
         if (!(await repository.findById(id))) throw notFoundFor(id);
         throw new AppError(409, errorCodes.staleVersion, organizationFormMessages.staleVersion);
@@ -269,19 +271,6 @@ export function createOrganizationService(
       return result;
     },
 
-    /**
-     * An organization as the caller may see it: published ones for everybody, an unpublished
-     * one only for its owner (`viewerId` is asked for only then, so public reads stay cheap).
-     */
-    async getVisible(id: string, viewerId: () => Promise<string | null>): Promise<Organization> {
-      const found = OrganizationId.safeParse(id).success ? await repository.findById(id) : null;
-      if (!found) throw notFoundFor(id);
-      if (!found.row.published && found.row.createdBy !== (await viewerId())) {
-        throw notFoundFor(id);
-      }
-      return toOrganization(found.row, found.links);
-    },
-
     async list(query: OrganizationListQuery): Promise<DirectoryPage> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -299,13 +288,10 @@ export function createOrganizationService(
       }))!;
     },
 
-    async getPublished(id: string): Promise<Organization> {
-      const found = OrganizationId.safeParse(id).success
-        ? await repository.findPublished(id)
-        : null;
-      if (!found) throw notFound(apiMessages.organizationNotFound(id));
-      return toOrganization(found.row, found.links);
-    },
+    getVisible,
+
+    /** A published organization: what anybody may see (the server's page heads). */
+    getPublished: (id: string) => getVisible(id, async () => null),
 
     /** The caller's own organizations in every payment state (the dashboard's lists). */
     async listOwned(userId: string): Promise<Organization[]> {

@@ -3,9 +3,6 @@ import type { Organization, UpdateOrganizationRequest } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 import { organizationChanged } from './organization-queries';
 
-/** The code of a save made on an older version than the stored one (409). */
-export const STALE_VERSION_CODE = 'STALE_VERSION';
-
 /** PUT /api/organizations/{id}: the whole editable profile, made on `version`. */
 export function updateOrganization({
   id,

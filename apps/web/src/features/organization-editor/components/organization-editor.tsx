@@ -10,6 +10,7 @@ import {
   DEFAULT_CATEGORY_ID,
   homeTexts,
   ORGANIZATION_DESCRIPTION_MAX,
+  errorCodes,
   organizationEditorTexts,
   organizationFormMessages,
   type Category,
@@ -26,7 +27,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganizationImages } from '../api/organization-images';
-import { STALE_VERSION_CODE, useUpdateOrganization } from '../api/update-organization';
+import { useUpdateOrganization } from '../api/update-organization';
 import { CategoryPicker } from './category-picker';
 import { ChosenCategories } from './chosen-categories';
 import { CountryField, DescriptionField, FormSection } from './fields';
@@ -242,7 +243,7 @@ export function OrganizationEditor({
         onError: (error) => {
           if (!(error instanceof ApiError)) {
             setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
-          } else if (error.status === 409 || error.code === STALE_VERSION_CODE) {
+          } else if (error.status === 409 || error.code === errorCodes.staleVersion) {
             setAlert({ kind: 'stale' });
           } else if (error.status === 403) {
             setAlert({ kind: 'failed', message: organizationFormMessages.notOwner });

@@ -1,0 +1,14 @@
+/** The API's error codes (`error.code`), apart from schemas so any page may name one. */
+export const errorCodes = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  crossSite: 'CROSS_SITE_REQUEST',
+  forbidden: 'FORBIDDEN',
+  staleVersion: 'STALE_VERSION',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
