@@ -20,6 +20,14 @@ import { swaggerOptions } from './http/openapi.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
+import { createFulfilment } from './modules/payments/fulfilment.ts';
+import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
+import { createTestProvider } from './modules/payments/providers/test-provider.ts';
+import { createPaymentRepository } from './modules/payments/repository.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
+import { paymentWebhookRoute } from './modules/payments/webhook-route.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountRepository } from './modules/accounts/repository.ts';
 import { createAccountService } from './modules/accounts/service.ts';
@@ -66,7 +74,12 @@ declare module 'fastify' {
     /** Where uploaded images live (disk or S3); server start writes the demo images through it. */
     storage: Storage;
     /** Periodic jobs, callable directly (tests, operators). */
-    jobs: { purgeGuests(now: Date): Promise<number | null> };
+    jobs: {
+      purgeGuests(now: Date): Promise<number | null>;
+      applyLapses(now: Date): Promise<LapseRun | null>;
+    };
+    /** The payments service (operator commands and tests call it directly). */
+    payments: PaymentService;
     /** Every route as registered, for the security tests to cover each one, new ones included. */
     routeTable: { method: string; url: string }[];
   }
@@ -144,9 +157,14 @@ export async function buildApp({
       );
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
+  // Deleting cancels subscriptions at the provider first; the payments service is built below.
+  let cancelSubscriptions: (
+    where: { organizationId: string } | { ownerId: string },
+  ) => Promise<void> = async () => {};
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
     cacheTtlMs: config.DIRECTORY_CACHE_MS,
     removeImages: removeImagesAfterCommit,
+    beforeDelete: (organizationId) => cancelSubscriptions({ organizationId }),
   });
 
   const ambient = withAmbientTransactions(database.db);
@@ -176,6 +194,7 @@ export async function buildApp({
     verifyPassword: (hash, password) => verifyPassword(hash, password),
     passwordAttempts,
     onEmailQueued: () => relay.nudge(),
+    beforeDelete: (ownerId) => cancelSubscriptions({ ownerId }),
   });
   const identity = createIdentity({
     config,
@@ -192,14 +211,63 @@ export async function buildApp({
   const identityContext = await identity.$context;
   verifyPassword = (hash, password) => identityContext.password.verify({ hash, password });
 
+  const paymentRepository = createPaymentRepository(database.db);
+  const testProvider = createTestProvider(database.db, config.publicUrl);
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? {
+          provider: createStripeProvider({
+            secretKey: config.STRIPE_SECRET_KEY,
+            priceIds: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
+            apiUrl: config.STRIPE_API_URL,
+          }),
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        }
+      : null;
+  const fulfilment = createFulfilment({
+    repository: paymentRepository,
+    outbox,
+    publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
+    graceDays: config.PAYMENT_GRACE_DAYS,
+    onEmailQueued: () => relay.nudge(),
+  });
+  const paymentService = createPaymentService({
+    db: database.db,
+    repository: paymentRepository,
+    provider: stripe?.provider ?? testProvider,
+    testProvider,
+    fulfilment,
+    organizations: organizationService,
+    counters,
+    publicUrl: config.publicUrl,
+    guestCodeAttempts: {
+      enabled: config.RATE_LIMITS,
+      max: config.RATE_LIMIT_GUEST_CODE_MAX,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+    },
+  });
+  cancelSubscriptions = paymentService.cancelBeforeDeletion;
+  const lapses = subscriptionLapsesJob({
+    repository: paymentRepository,
+    fulfilment,
+    outbox,
+    publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
+    reminderDays: config.LAPSE_REMINDER_DAYS,
+    logger: app.log,
+  });
+
   const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
-  app.decorate('jobs', { purgeGuests: guestPurge.runAt });
+  app.decorate('jobs', { purgeGuests: guestPurge.runAt, applyLapses: lapses.runAt });
+  app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
   app.addHook('onReady', async () => {
     relay.start();
-    if (config.PERIODIC_JOBS) stopJobs = startJobs([guestPurge], config.JOBS_INTERVAL_MS, app.log);
+    if (config.PERIODIC_JOBS)
+      stopJobs = startJobs([guestPurge, lapses], config.JOBS_INTERVAL_MS, app.log);
   });
   app.addHook('onClose', async () => {
     stopJobs?.();
@@ -246,6 +314,14 @@ export async function buildApp({
           }),
         });
       });
+      await api.register(paymentRoutes, { payments: paymentService, identity });
+      if (stripe) {
+        await api.register(paymentWebhookRoute, {
+          payments: paymentService,
+          stripe: stripe.provider,
+          webhookSecret: stripe.webhookSecret,
+        });
+      }
       await api.register(newsletterRoutes, {
         newsletter: createNewsletterRepository(database.db),
         rateLimit: limits('newsletter'),

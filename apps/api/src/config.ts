@@ -108,11 +108,34 @@ const ConfigSchema = z.object({
    */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
 
+  /** Wrong guest codes one user may try per window (RATE_LIMIT_WINDOW_MS). */
+  RATE_LIMIT_GUEST_CODE_MAX: z.coerce.number().int().min(1).default(10),
+
+  /**
+   * Stripe. Without STRIPE_SECRET_KEY the built-in test checkout runs (the embedded default).
+   * STRIPE_WEBHOOK_SECRET is the signing secret of the webhook endpoint
+   * <PUBLIC_URL>/api/payments/webhook. Price ids are optional: without them each checkout
+   * names the plan's amount itself.
+   */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z.string().startsWith('price_').optional(),
+  STRIPE_PRICE_ANNUAL: z.string().startsWith('price_').optional(),
+  /** Stripe's API address; tests point it at a local stand-in. Unset: api.stripe.com. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Days a profile stays published after a renewal payment first fails. */
+  PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How many days before a profile is unpublished its owner is emailed. */
+  LAPSE_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+
   /** Guests without activity for this many days are deleted (unless they own data). */
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Whether this process runs the periodic jobs; off where they are run by hand (tests). */
   PERIODIC_JOBS: booleanFlag.default(true),
-  /** How often the periodic jobs (guest purge, expired counters) run. */
+  /** How often the periodic jobs (guest purge, expired counters, subscription lapses) run. */
   JOBS_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -150,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid configuration (see .env.example):\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither',
     );
   }
   const publicUrl = (

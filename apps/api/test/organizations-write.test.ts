@@ -11,6 +11,7 @@ import {
 } from '@si/contracts';
 import { countRows, signUp, type Body } from './support/accounts.ts';
 import { createAgent, type Agent } from './support/browser-agent.ts';
+import { payInTestCheckout } from './support/payments.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 type Answer = Body<Organization> & { error?: { fields?: Record<string, string> } };
@@ -42,6 +43,12 @@ describe('owners create, edit and delete organizations', () => {
   });
   const create = async (agent: Agent = owner, body: unknown = validCreate()) =>
     agent.post<Answer>('/api/organizations', body);
+  /** Created and paid for in the test checkout: published, and editable (the payment gate). */
+  const createPaid = async () => {
+    const created = (await create()).body.data;
+    await payInTestCheckout(owner, created.id);
+    return (await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data;
+  };
   const fullUpdate = (organization: Organization) => ({
     version: organization.version,
     name: 'Tidewater Commons Trust',
@@ -160,7 +167,7 @@ describe('owners create, edit and delete organizations', () => {
   });
 
   it('saves every editable field, keeps the order, and bumps the version', async () => {
-    const created = (await create()).body.data;
+    const created = await createPaid();
     const saved = await owner.call<Answer>(
       'PUT',
       `/api/organizations/${created.id}`,
@@ -184,7 +191,7 @@ describe('owners create, edit and delete organizations', () => {
   });
 
   it('refuses a save made on stale data with 409 and keeps the newer one', async () => {
-    const created = (await create()).body.data;
+    const created = await createPaid();
     const firstTab = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
       ...fullUpdate(created),
       name: 'Saved first',
@@ -205,7 +212,7 @@ describe('owners create, edit and delete organizations', () => {
   });
 
   it('validates the editable fields with SPEC.md messages', async () => {
-    const created = (await create()).body.data;
+    const created = await createPaid();
     const put = (changes: Record<string, unknown>) =>
       owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
         ...fullUpdate(created),
@@ -264,10 +271,7 @@ describe('owners create, edit and delete organizations', () => {
       expect(listed.body.meta.total, `${country} ${categoryId}`).toBe(plain);
       return plain;
     };
-    const [first, second] = [(await create()).body.data, (await create()).body.data];
-    await ctx.database.db.execute(
-      sql`update organizations set published = true where id in (${first.id}, ${second.id})`,
-    );
+    const [first, second] = [await createPaid(), await createPaid()];
     const before = await exact('PT', oneFromEachGroup[0]!);
     const fresh = (await owner.get<Answer>(`/api/organizations/${first.id}`)).body.data;
     const alternative = categories.find(
@@ -287,7 +291,7 @@ describe('owners create, edit and delete organizations', () => {
   });
 
   it('leaves the directory counters alone when a save changes no publication, country or category', async () => {
-    const created = (await create()).body.data;
+    const created = await createPaid();
     await ctx.database.db.execute(
       sql`update organizations set published = true where id = ${created.id}`,
     );

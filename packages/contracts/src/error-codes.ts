@@ -12,3 +12,13 @@ export const errorCodes = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
+
+/** The payments API's own codes. */
+export const paymentErrorCodes = {
+  paymentRequired: 'PAYMENT_REQUIRED',
+  alreadySubscribed: 'ALREADY_SUBSCRIBED',
+  invalidGuestCode: 'INVALID_GUEST_CODE',
+  providerUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  invalidSignature: 'INVALID_SIGNATURE',
+  conflict: 'SUBSCRIPTION_STATE',
+} as const;

@@ -11,6 +11,8 @@ export * from './organizations.ts';
 export * from './organization-edit.ts';
 export * from './organization-texts.ts';
 export * from './page-texts.ts';
+export * from './payments.ts';
+export * from './payment-texts.ts';
 export * from './faq.ts';
 export * from './faq-categories.ts';
 export * from './reference.ts';

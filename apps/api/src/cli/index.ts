@@ -6,12 +6,14 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import { createStorage } from '../plugins/storage/index.ts';
+import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 
 /** Operator commands: `npm run cli -- <command> [options]`. */
 const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
   seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
-  seed-bulk --count N         add N synthetic published organizations`;
+  seed-bulk --count N         add N synthetic published organizations
+${paymentUsage}`;
 
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
@@ -53,8 +55,10 @@ try {
       break;
     }
     default:
-      console.error(usage);
-      process.exitCode = 2;
+      if (!(await runPaymentCommand(command ?? '', rest, { db: database.db, config, log }))) {
+        console.error(usage);
+        process.exitCode = 2;
+      }
   }
 } catch (error) {
   log.error(error instanceof Error ? error.message : error);

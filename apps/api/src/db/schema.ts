@@ -73,6 +73,8 @@ export const organizations = pgTable(
     subscriptionType: text('subscription_type', { enum: ['monthly', 'yearly', 'guest'] }),
     /** Visible to the public. Only an active subscription (paid or guest code) sets it. */
     published: boolean('published').notNull().default(false),
+    /** An operator took the profile down (CLI): it stays unpublished whatever its subscription. */
+    heldByOperator: boolean('held_by_operator').notNull().default(false),
     /** Goes up with every saved change: a save made on an older version is refused (409). */
     version: integer('version').notNull().default(1),
     /**
@@ -154,3 +156,4 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(table.email)],
 );
 export * from './identity-schema.ts';
+export * from './payments-schema.ts';

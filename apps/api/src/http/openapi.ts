@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ErrorBody, authErrorCodes, errorCodes } from '@si/contracts';
+import { ErrorBody, authErrorCodes, errorCodes, paymentErrorCodes } from '@si/contracts';
 
 /**
  * The OpenAPI document's defaults, in one place: how the API is protected, the error answers
@@ -30,7 +30,10 @@ const errorAnswers: Record<number, string> = {
   400: `The input was refused: \`${errorCodes.validation}\` with \`fields\` naming each invalid field, or \`${errorCodes.badRequest}\` for a malformed URL or body.`,
   401: `No user is signed in (\`${authErrorCodes.noUser}\`): send the session cookie or a bearer token.`,
   403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests without cookies are exempt).`,
+  402: `The organization has no live subscription yet (\`${paymentErrorCodes.paymentRequired}\`): choose a plan or apply a guest code first.`,
   404: `Not found (\`${errorCodes.notFound}\`).`,
+  409: 'The request conflicts with the current state (a stale version, an existing subscription, a subscription that cannot be canceled or resumed now).',
+  502: `The payment provider could not be reached (\`${paymentErrorCodes.providerUnavailable}\`); nothing was changed.`,
   429: `Too many requests from this address, or too many password attempts for this account from any address (\`${errorCodes.rateLimited}\`); try again later.`,
 };
 

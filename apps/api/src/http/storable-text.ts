@@ -8,7 +8,8 @@ import { AppError } from './errors.ts';
  */
 export function findUnstorableText(value: unknown, at = ''): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : at || '_';
-  if (value === null || typeof value !== 'object') return null;
+  // A raw body (the payment webhook's) is bytes for its route to check, not fields.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const path = at ? `${at}.${key}` : key;
     if (!isStorableText(key)) return path;

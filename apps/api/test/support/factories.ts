@@ -10,6 +10,8 @@ export interface OrganizationInput {
   categoryIds?: string[];
   categoriesDetails?: Record<string, string>;
   published?: boolean;
+  /** Defaults to paid when published, pending when not. */
+  paymentStatus?: 'pending' | 'paid';
   foundedYear?: number | null;
   websiteUrl?: string | null;
   linkedinUrl?: string | null;
@@ -38,7 +40,7 @@ export async function createOrganization(db: Database, input: OrganizationInput 
       logo: input.logo ?? null,
       bannerImage: input.bannerImage ?? null,
       createdBy: input.createdBy ?? 'owner-1',
-      paymentStatus: input.published === false ? 'pending' : 'paid',
+      paymentStatus: input.paymentStatus ?? (input.published === false ? 'pending' : 'paid'),
       subscriptionType: input.published === false ? null : 'monthly',
       published: input.published ?? true,
       categoryIds,

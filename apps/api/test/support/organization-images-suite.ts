@@ -82,8 +82,10 @@ export function organizationImageSuite(backend: ImageTestBackend) {
       const form = imageForm(image);
       return agent.call<Answer>('POST', pathOf(organizationId, target), form.payload, form.headers);
     };
+    // Paid for (the payment gate lets its owner add images) but not published: only the owner
+    // may see it, so the access rules are tested at their strictest.
     const newOrganization = (createdBy = owner.id, published = false) =>
-      createOrganization(ctx.database.db, { createdBy, published });
+      createOrganization(ctx.database.db, { createdBy, published, paymentStatus: 'paid' });
 
     async function keysOf(organizationId: string) {
       const prefix = `organizations/${organizationId}/`;

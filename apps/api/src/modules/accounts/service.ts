@@ -43,6 +43,11 @@ export interface AccountServiceOptions {
   passwordAttempts: PasswordAttempts;
   /** Wakes the email relay once an email has been committed. */
   onEmailQueued: () => void;
+  /**
+   * Cancels the user's subscriptions at the payment provider; runs before anything is deleted,
+   * and its failure stops the deletion (DECISIONS.md).
+   */
+  beforeDelete: (userId: string) => Promise<void>;
 }
 
 export function createAccountService(options: AccountServiceOptions) {
@@ -200,6 +205,7 @@ export function createAccountService(options: AccountServiceOptions) {
           }
         }
       }
+      await options.beforeDelete(user.id);
       const { deleted, imageUrls } = await accounts.deleteUserWithData(user.id);
       if (!deleted) throw new AppError(404, 'NOT_FOUND', accountDeletionMessages.notFound);
       await removeUploads(imageUrls);

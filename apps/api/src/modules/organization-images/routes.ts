@@ -25,6 +25,7 @@ export interface OrganizationImageRoutesOptions {
 
 const errors = {
   400: ErrorBody,
+  402: ErrorBody,
   401: ErrorBody,
   403: ErrorBody,
   404: ErrorBody,

@@ -9,7 +9,7 @@ export type ImageTarget = Parameters<OrganizationService['setImage']>[1];
 
 export interface OrganizationImageServiceOptions {
   /** Ownership checks and the one write of an image's URL are the organization service's. */
-  organizations: Pick<OrganizationService, 'requireOwnedOrganization' | 'setImage'>;
+  organizations: Pick<OrganizationService, 'requirePaidOrganization' | 'setImage'>;
   storage: Storage;
   log: FastifyBaseLogger;
 }
@@ -42,7 +42,7 @@ export function createOrganizationImageService({
       target: ImageTarget,
       readUpload: () => Promise<{ bytes: Buffer }>,
     ): Promise<string> {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(session, organizationId);
       const { bytes } = await readUpload();
       const variants = await encodeVariants(bytes, target.kind);
       const url = await storeVariants(
@@ -64,7 +64,7 @@ export function createOrganizationImageService({
     },
 
     async remove(session: AuthSession | null, organizationId: string, target: ImageTarget) {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(session, organizationId);
       const { previousUrl } = await organizations.setImage(organization.id, target, null);
       if (previousUrl)
         await discard([previousUrl], 'could not remove the files of a removed image');

@@ -107,13 +107,18 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['organizations'],
-        summary: 'Save the whole editable profile (owner only)',
+        summary: 'Save the whole editable profile (owner only, once paid for)',
         description:
-          'version is the one the editor loaded; a save made on an older version answers 409 STALE_VERSION.',
+          'version is the one the editor loaded; a save made on an older version answers 409 STALE_VERSION. An organization without a live subscription answers 402 PAYMENT_REQUIRED.',
         security: sessionRequired,
         params: OrganizationParams,
         body: UpdateOrganizationRequest,
-        response: { 200: dataEnvelope(Organization), ...ownerErrors, 409: ErrorBody },
+        response: {
+          200: dataEnvelope(Organization),
+          ...ownerErrors,
+          402: ErrorBody,
+          409: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -128,9 +133,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['organizations'],
         summary: 'Delete the organization with its images (owner only)',
+        description:
+          'Its subscriptions are canceled at the payment provider first; if that fails, nothing is deleted (502 PAYMENT_PROVIDER_UNAVAILABLE).',
         security: sessionRequired,
         params: OrganizationParams,
-        response: { 200: dataEnvelope(OrganizationDeleteResult), ...ownerErrors },
+        response: { 200: dataEnvelope(OrganizationDeleteResult), ...ownerErrors, 502: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,8 @@ import {
   errorCodes,
   guardMessages,
   organizationFormMessages,
+  paymentErrorCodes,
+  paymentMessages,
   sessionMessages,
   type CreateOrganizationRequest,
   type UpdateOrganizationRequest,
@@ -39,6 +41,11 @@ export interface OrganizationServiceOptions {
   cacheTtlMs?: number;
   /** Removes stored images (every size) once the rows that used them are gone. */
   removeImages?: (urls: string[]) => Promise<void>;
+  /**
+   * Runs before an organization is deleted: its subscriptions are canceled at the payment
+   * provider first, and a failure there stops the deletion.
+   */
+  beforeDelete?: (organizationId: string) => Promise<void>;
 }
 
 export interface DirectoryPage {
@@ -56,7 +63,11 @@ interface PageRequest {
 export function createOrganizationService(
   repository: OrganizationRepository,
   reference: ReferenceService,
-  { cacheTtlMs = 15_000, removeImages = async () => {} }: OrganizationServiceOptions = {},
+  {
+    cacheTtlMs = 15_000,
+    removeImages = async () => {},
+    beforeDelete = async () => {},
+  }: OrganizationServiceOptions = {},
 ) {
   const cacheEnabled = cacheTtlMs > 0;
   // Counting every match is the one costly part of a list request at scale; the same filter
@@ -165,6 +176,18 @@ export function createOrganizationService(
   }
 
   /**
+   * SPEC.md's payment gate, enforced here: the profile of an organization without a live
+   * subscription (paymentStatus paid) cannot be edited until it is paid for.
+   */
+  async function requirePaidOwned(session: AuthSession | null, id: string) {
+    const found = await requireOwned(session, id);
+    if (found.row.paymentStatus !== 'paid') {
+      throw new AppError(402, paymentErrorCodes.paymentRequired, paymentMessages.paymentRequired);
+    }
+    return found;
+  }
+
+  /**
    * The chosen categories as stored, in the order given (or by `order`), after the rule of
    * DECISIONS.md: known ids, at least one, at most seven, one from each group.
    */
@@ -234,7 +257,7 @@ export function createOrganizationService(
     },
 
     async update(session: AuthSession | null, id: string, input: UpdateOrganizationRequest) {
-      await requireOwned(session, id);
+      await requirePaidOwned(session, id);
       await requireKnownCountry(input.country);
       const { version, categoryIds, categoriesOrder, categoriesDetails, ...fields } = input;
       const categories = await categoryChoices(categoryIds, categoriesOrder, categoriesDetails);
@@ -249,16 +272,27 @@ export function createOrganizationService(
 
     async delete(session: AuthSession | null, id: string) {
       await requireOwned(session, id);
+      await beforeDelete(id);
       const imageUrls = await repository.delete(id);
       if (!imageUrls) throw notFoundFor(id);
       await removeImages(imageUrls);
     },
 
-    /** For the image calls: the organization's row, if the caller owns it (else 401/403/404). */
+    /** The organization's row, if the caller owns it (else 401/403/404). */
     requireOwnedOrganization: async (
       session: AuthSession | null,
       id: string,
     ): Promise<OrganizationRow> => (await requireOwned(session, id)).row,
+
+    /** For the image calls: as above, and paid for (else 402). */
+    requirePaidOrganization: async (
+      session: AuthSession | null,
+      id: string,
+    ): Promise<OrganizationRow> => (await requirePaidOwned(session, id)).row,
+
+    requireEditor,
+
+    ownerNotFound: notFoundFor,
 
     /** Points one image of the organization at `url`; the image calls authorize first. */
     async setImage(id: string, target: ImageTarget, url: string | null) {

@@ -63,3 +63,68 @@ export function passwordResetEmail(to: string, url: string, supportEmail: string
     supportEmail,
   });
 }
+
+/** The owner's organizations and subscriptions, where every payment email sends them. */
+const dashboardLink = (publicUrl: string) => `${publicUrl}/dashboard/organizations`;
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+interface PaymentEmail {
+  to: string;
+  organizationName: string;
+  publicUrl: string;
+  supportEmail: string;
+}
+
+export function subscriptionActiveEmail(email: PaymentEmail & { profileUrl: string }) {
+  return actionEmail({
+    to: email.to,
+    subject: `${email.organizationName} is live on ${siteName}`,
+    intro: `Thank you! The subscription for ${email.organizationName} is active and its profile is now public in the directory.`,
+    action: 'View the profile',
+    url: email.profileUrl,
+    outro: 'You can see your plan, its dates and manage it from your dashboard at any time.',
+    supportEmail: email.supportEmail,
+  });
+}
+
+export function paymentFailedEmail(email: PaymentEmail & { graceUntil: Date }) {
+  return actionEmail({
+    to: email.to,
+    subject: `Payment failed for ${email.organizationName}`,
+    intro: `We could not take the renewal payment for ${email.organizationName}. Its profile stays public until ${longDate(email.graceUntil)}; if the payment has not gone through by then, the profile is hidden from the directory (never deleted).`,
+    action: 'Update your billing details',
+    url: dashboardLink(email.publicUrl),
+    outro: 'If you have already updated your card, there is nothing more to do.',
+    supportEmail: email.supportEmail,
+  });
+}
+
+export function publicationEndingEmail(email: PaymentEmail & { endsAt: Date }) {
+  return actionEmail({
+    to: email.to,
+    subject: `${email.organizationName} leaves the directory on ${longDate(email.endsAt)}`,
+    intro: `The subscription for ${email.organizationName} ends on ${longDate(email.endsAt)}. After that its profile is hidden from the directory; nothing is deleted.`,
+    action: 'Keep it published',
+    url: dashboardLink(email.publicUrl),
+    outro: 'If you meant to let it end, there is nothing to do.',
+    supportEmail: email.supportEmail,
+  });
+}
+
+export function publicationEndedEmail(email: PaymentEmail) {
+  return actionEmail({
+    to: email.to,
+    subject: `${email.organizationName} is no longer in the directory`,
+    intro: `The subscription for ${email.organizationName} has ended, so its profile is now hidden from the directory. Nothing was deleted: subscribe again and it is public at once.`,
+    action: 'Subscribe again',
+    url: dashboardLink(email.publicUrl),
+    outro: 'Thank you for having been part of the directory.',
+    supportEmail: email.supportEmail,
+  });
+}

@@ -1,0 +1,204 @@
+import { parseArgs } from 'node:util';
+import type { Logger } from 'pino';
+import { OrganizationId, subscriptionStatusNames } from '@si/contracts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
+import { createFulfilment } from '../modules/payments/fulfilment.ts';
+import { createTestProvider } from '../modules/payments/providers/test-provider.ts';
+import { createPaymentRepository } from '../modules/payments/repository.ts';
+import { createOutboxRepository } from '../plugins/email/outbox-repository.ts';
+
+export const paymentUsage = `  guest-code create --code X --uses N --expires YYYY-MM-DD --months M
+  guest-code list
+  guest-code disable --code X
+  subscriptions list          every organization's subscriptions and their state
+  organization unpublish ID   take a profile out of the directory, whatever its subscription
+  organization republish ID   let its subscription decide again
+  subscription renew ID       test mode: the organization's subscription renews
+  subscription fail ID        test mode: its renewal payment fails (the grace period starts)
+  lapses run [--at DATE]      apply ends and reminders now (or as of DATE)`;
+
+const day = (value: string | undefined, name: string) => {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw new Error(`${name} must be a date (YYYY-MM-DD)`);
+  return date;
+};
+const wholeNumber = (value: string | undefined, name: string, max: number) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}`);
+  }
+  return number;
+};
+const organizationId = (value: string | undefined) => {
+  if (!value || !OrganizationId.safeParse(value).success) {
+    throw new Error('Give the organization id (a UUID)');
+  }
+  return value;
+};
+const shortDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '-');
+
+/**
+ * Operator commands for payments (DECISIONS.md 'Operators'). Returns false for a command it
+ * does not know. Output goes to stdout as plain lines an operator can read or grep.
+ */
+export async function runPaymentCommand(
+  command: string,
+  args: string[],
+  {
+    db,
+    config,
+    log,
+    print = (line) => process.stdout.write(`${line}\n`),
+  }: { db: Database; config: Config; log: Logger; print?: (line: string) => void },
+): Promise<boolean> {
+  const repository = createPaymentRepository(db);
+  const fulfilment = () =>
+    createFulfilment({
+      repository,
+      outbox: createOutboxRepository(db),
+      publicUrl: config.publicUrl,
+      supportEmail: config.SUPPORT_EMAIL,
+      graceDays: config.PAYMENT_GRACE_DAYS,
+      // The server's relay sends what is queued here.
+      onEmailQueued: () => {},
+    });
+  const [action, ...rest] = args;
+
+  switch (`${command} ${action ?? ''}`.trim()) {
+    case 'guest-code create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          code: { type: 'string' },
+          uses: { type: 'string' },
+          expires: { type: 'string' },
+          months: { type: 'string' },
+        },
+      });
+      const code = values.code?.trim() ?? '';
+      if (!/^[\w-]{3,64}$/.test(code)) {
+        throw new Error('--code must be 3 to 64 letters, digits, - or _');
+      }
+      const expiresAt = day(values.expires, '--expires');
+      if (expiresAt <= new Date()) throw new Error('--expires must be in the future');
+      if (await repository.findGuestCode(db, code)) {
+        throw new Error(`A guest code "${code}" exists already (codes ignore case)`);
+      }
+      const created = await repository.createGuestCode({
+        code,
+        maxUses: wholeNumber(values.uses, '--uses', 100_000),
+        expiresAt,
+        grantMonths: wholeNumber(values.months, '--months', 120),
+      });
+      print(
+        `created ${created.code}: ${created.maxUses} uses, ${created.grantMonths} months each, expires ${shortDate(created.expiresAt)}`,
+      );
+      return true;
+    }
+    case 'guest-code list': {
+      const codes = await repository.listGuestCodes();
+      if (codes.length === 0) print('no guest codes');
+      const now = new Date();
+      for (const code of codes) {
+        const state = code.disabledAt
+          ? 'disabled'
+          : code.expiresAt <= now
+            ? 'expired'
+            : code.uses >= code.maxUses
+              ? 'used up'
+              : 'active';
+        print(
+          `${code.code}\t${state}\t${code.uses}/${code.maxUses} used\t${code.grantMonths} months\texpires ${shortDate(code.expiresAt)}`,
+        );
+      }
+      return true;
+    }
+    case 'guest-code disable': {
+      const { values } = parseArgs({ args: rest, options: { code: { type: 'string' } } });
+      const disabled = await repository.disableGuestCode(values.code ?? '');
+      if (!disabled) throw new Error(`No active guest code "${values.code ?? ''}"`);
+      print(`disabled ${disabled.code}`);
+      return true;
+    }
+    case 'subscriptions list': {
+      const rows = await repository.listAll();
+      if (rows.length === 0) print('no subscriptions');
+      for (const row of rows) {
+        print(
+          [
+            row.organizationId,
+            row.organizationName,
+            row.type,
+            subscriptionStatusNames[row.status],
+            row.provider,
+            `${shortDate(row.periodStart)} to ${shortDate(row.periodEnd)}`,
+            row.graceUntil && row.status === 'past_due'
+              ? `grace to ${shortDate(row.graceUntil)}`
+              : '',
+            row.published ? 'published' : 'not published',
+          ]
+            .filter(Boolean)
+            .join('\t'),
+        );
+      }
+      return true;
+    }
+    case 'organization unpublish':
+    case 'organization republish': {
+      const id = organizationId(rest[0]);
+      const after = await repository.setHeld(id, action === 'unpublish');
+      if (!after) throw new Error(`No organization ${id}`);
+      print(
+        after.published
+          ? `${id} is published`
+          : `${id} is not published${after.paymentStatus === 'paid' ? '' : ' (it has no live subscription)'}`,
+      );
+      return true;
+    }
+    case 'subscription renew':
+    case 'subscription fail': {
+      const id = organizationId(rest[0]);
+      const current = await repository.currentForOrganization(id);
+      if (!current || current.provider !== 'test') {
+        throw new Error(
+          'Only a test-mode subscription (the built-in test checkout) can be simulated',
+        );
+      }
+      const provider = createTestProvider(db, config.publicUrl);
+      const subscriptionId = current.providerSubscriptionId;
+      if (action === 'renew') await provider.renew(subscriptionId);
+      else await provider.failPayment(subscriptionId);
+      const reported = await provider.readSubscription(subscriptionId);
+      if (reported) await fulfilment().apply('test', reported);
+      const after = await repository.currentForOrganization(id);
+      print(
+        `${id}: ${after ? subscriptionStatusNames[after.status] : 'none'}, period to ${shortDate(after?.periodEnd ?? null)}`,
+      );
+      return true;
+    }
+    case 'lapses run': {
+      const { values } = parseArgs({ args: rest, options: { at: { type: 'string' } } });
+      const at = values.at ? day(values.at, '--at') : new Date();
+      const job = subscriptionLapsesJob({
+        repository,
+        fulfilment: fulfilment(),
+        outbox: createOutboxRepository(db),
+        publicUrl: config.publicUrl,
+        supportEmail: config.SUPPORT_EMAIL,
+        reminderDays: config.LAPSE_REMINDER_DAYS,
+        logger: log,
+      });
+      const result = await job.runAt(at);
+      print(
+        result
+          ? `${result.expired} subscriptions ended, ${result.reminded} owners reminded`
+          : 'another process is applying lapses now; nothing done',
+      );
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity-schema.ts';
+import { organizations } from './schema.ts';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One payment-provider customer per user, reused for every checkout (DECISIONS.md). */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+});
+
+/**
+ * A checkout an owner started. Its id is the provider's session id; it tells whose session a
+ * success return names (another user's id is a 404) and which organization it pays for.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['monthly', 'annual'] }).notNull(),
+    status: text('status', { enum: ['open', 'complete', 'canceled'] })
+      .notNull()
+      .default('open'),
+    /** The provider's subscription, once the checkout is paid. */
+    subscriptionId: text('subscription_id'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('payment_sessions_organization_idx').on(table.organizationId)],
+);
+
+/**
+ * Every subscription an organization has had, as last read from its provider (or granted by a
+ * guest code). `status` is what publication follows; the organization's payment_status and
+ * published columns are kept in step with it in the same transaction.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    provider: text('provider', { enum: ['stripe', 'test', 'guest'] }).notNull(),
+    /** Unique: fulfilling the same provider subscription twice can only ever make one row. */
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    type: text('type', { enum: ['monthly', 'yearly', 'guest'] }).notNull(),
+    status: text('status', { enum: ['paid', 'canceled', 'past_due', 'expired'] }).notNull(),
+    periodStart: moment('period_start').notNull(),
+    periodEnd: moment('period_end').notNull(),
+    /** Set when a renewal payment first failed: the profile stays public until then. */
+    graceUntil: moment('grace_until'),
+    /** When the owner was told the profile is about to be unpublished (once per ending). */
+    reminderSentAt: moment('reminder_sent_at'),
+    guestCodeId: uuid('guest_code_id'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_organization_idx').on(table.organizationId, table.createdAt),
+    index('subscriptions_live_idx')
+      .on(table.status)
+      .where(sql`${table.status} <> 'expired'`),
+  ],
+);
+
+/** Codes an operator hands out; each use publishes one organization for `grantMonths`. */
+export const guestCodes = pgTable(
+  'guest_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: moment('expires_at').notNull(),
+    grantMonths: integer('grant_months').notNull(),
+    disabledAt: moment('disabled_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // Codes are compared case-insensitively, so they are unique that way too.
+    uniqueIndex('guest_codes_code_idx').on(sql`lower(${table.code})`),
+    check('guest_codes_uses_check', sql`${table.uses} >= 0 and ${table.uses} <= ${table.maxUses}`),
+  ],
+);
+
+export const guestCodeRedemptions = pgTable(
+  'guest_code_redemptions',
+  {
+    guestCodeId: uuid('guest_code_id')
+      .notNull()
+      .references(() => guestCodes.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guestCodeId, table.organizationId] })],
+);
+
+/** Provider events already handled: a redelivered event id changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: moment('received_at').notNull().defaultNow(),
+});
+
+/**
+ * The built-in test checkout's own records of its subscriptions: what a provider would keep on
+ * its side. The app reads them through the provider adapter, as it reads Stripe's.
+ */
+export const testModeSubscriptions = pgTable('test_mode_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  organizationId: uuid('organization_id').notNull(),
+  userId: text('user_id').notNull(),
+  plan: text('plan', { enum: ['monthly', 'annual'] }).notNull(),
+  status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  periodStart: moment('period_start').notNull(),
+  periodEnd: moment('period_end').notNull(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+});

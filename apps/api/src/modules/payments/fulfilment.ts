@@ -1,0 +1,141 @@
+import { OrganizationId, plans } from '@si/contracts';
+import type { Database } from '../../db/client.ts';
+import type { EmailMessage } from '../../plugins/email/message.ts';
+import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts';
+import {
+  paymentFailedEmail,
+  publicationEndedEmail,
+  subscriptionActiveEmail,
+} from '../../plugins/email/templates.ts';
+import type { ProviderSubscription } from './providers/provider.ts';
+import type { PaymentRepository, SubscriptionRow } from './repository.ts';
+import { endsAt, isLive, statusFromProvider } from './subscription-state.ts';
+
+export interface FulfilmentOptions {
+  repository: PaymentRepository;
+  outbox: OutboxRepository;
+  publicUrl: string;
+  supportEmail: string;
+  /** Days a profile stays public after a renewal payment first fails. */
+  graceDays: number;
+  onEmailQueued: () => void;
+}
+
+export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * The one place a provider's word about a subscription changes anything: the webhook, the
+ * success return's check, the test checkout's Pay and the owner's cancel and resume all call
+ * `apply`. It is idempotent: it records what the provider reports (read back from the
+ * provider, never taken from a payload), and emails only on a change of state. Two calls at
+ * once for one organization run one after the other on its row lock, and the unique
+ * provider_subscription_id means they can only ever make one subscription.
+ */
+export function createFulfilment(options: FulfilmentOptions) {
+  const { repository, outbox, publicUrl, supportEmail } = options;
+
+  async function emailOwner(
+    tx: Database,
+    ownerId: string,
+    build: (to: string) => EmailMessage,
+  ): Promise<boolean> {
+    const to = await repository.userEmail(tx, ownerId);
+    if (!to) return false;
+    await outbox.enqueue(tx, build(to));
+    return true;
+  }
+
+  type Owned = { id: string; name: string; createdBy: string };
+  const common = (organization: Owned) => ({
+    organizationName: organization.name,
+    publicUrl,
+    supportEmail,
+  });
+
+  /** The profile has left the directory (its subscription ended). */
+  const emailEnded = (tx: Database, organization: Owned) =>
+    emailOwner(tx, organization.createdBy, (to) =>
+      publicationEndedEmail({ ...common(organization), to }),
+    );
+
+  /** Emails for a subscription's change of state; true when one was queued. */
+  async function announce(
+    tx: Database,
+    organization: Owned,
+    before: SubscriptionRow | null,
+    after: SubscriptionRow,
+  ): Promise<boolean> {
+    const wasLive = before ? isLive(before.status) : false;
+    const nowLive = isLive(after.status);
+    if (!wasLive && nowLive) {
+      return emailOwner(tx, organization.createdBy, (to) =>
+        subscriptionActiveEmail({
+          ...common(organization),
+          to,
+          profileUrl: `${publicUrl}/organizations/${organization.id}`,
+        }),
+      );
+    }
+    if (wasLive && !nowLive) {
+      return emailEnded(tx, organization);
+    }
+    if (after.status === 'past_due' && before?.status !== 'past_due' && after.graceUntil) {
+      const graceUntil = after.graceUntil;
+      return emailOwner(tx, organization.createdBy, (to) =>
+        paymentFailedEmail({ ...common(organization), to, graceUntil }),
+      );
+    }
+    return false;
+  }
+
+  async function apply(
+    provider: 'stripe' | 'test',
+    reported: ProviderSubscription,
+    event?: { id: string; type: string },
+    now = new Date(),
+  ): Promise<FulfilmentOutcome> {
+    let queued = false;
+    const outcome = await repository.transaction(async (tx): Promise<FulfilmentOutcome> => {
+      if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
+      const organizationId = reported.organizationId;
+      if (!organizationId || !OrganizationId.safeParse(organizationId).success) return 'ignored';
+      const organization = await repository.lockOrganization(tx, organizationId);
+      if (!organization) return 'ignored';
+      const before = await repository.findByProviderId(tx, reported.id);
+      const next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
+      if (!next) return 'ignored';
+      const values = {
+        status: next.status,
+        graceUntil: next.graceUntil,
+        periodStart: reported.periodStart,
+        periodEnd: reported.periodEnd,
+        type: plans[reported.plan].subscriptionType,
+      };
+      let after: SubscriptionRow;
+      if (before) {
+        // A new ending (resumed, renewed, a new failure) deserves its own reminder.
+        const newEnding = endsAt(before)?.getTime() !== endsAt({ ...before, ...values })?.getTime();
+        after = await repository.updateSubscription(tx, before.id, {
+          ...values,
+          ...(newEnding && { reminderSentAt: null }),
+        });
+      } else {
+        after = await repository.insertSubscription(tx, {
+          ...values,
+          organizationId,
+          userId: reported.userId ?? organization.createdBy,
+          provider,
+          providerSubscriptionId: reported.id,
+        });
+      }
+      await repository.refreshOrganization(tx, organizationId);
+      queued = await announce(tx, organization, before, after);
+      return 'applied';
+    });
+    if (queued) options.onEmailQueued();
+    return outcome;
+  }
+
+  return { apply, announce, emailEnded, emailQueued: options.onEmailQueued };
+}
+export type Fulfilment = ReturnType<typeof createFulfilment>;

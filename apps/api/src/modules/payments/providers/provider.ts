@@ -1,0 +1,57 @@
+import type { PlanChoice } from '@si/contracts';
+
+/** A subscription as its provider reports it, in the product's terms. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** From the subscription's own metadata: which organization it pays for. */
+  organizationId: string | null;
+  userId: string | null;
+  plan: PlanChoice;
+  /** `ended`: canceled or expired at the provider; `incomplete`: never paid. */
+  state: 'active' | 'past_due' | 'ended' | 'incomplete';
+  cancelAtPeriodEnd: boolean;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+export interface CheckoutRequest {
+  /** Makes a retried create return the first one's session (Stripe idempotency key). */
+  idempotencyKey: string;
+  customerId: string;
+  userId: string;
+  organizationId: string;
+  organizationName: string;
+  plan: PlanChoice;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * What the product asks of a payment provider. Two real implementations: Stripe, and the
+ * built-in test checkout of the embedded default. Fulfilment never trusts what a caller says
+ * about a subscription: it reads it from here.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test';
+  /** The provider's customer for a user: `existing` if there is one, else a new one. */
+  createCustomer(user: { id: string; email: string; name: string | null }): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Whether the checkout has been paid, and the subscription it started. */
+  readCheckout(sessionId: string): Promise<{ paid: boolean; subscriptionId: string | null }>;
+  /** null when the provider does not know the id. */
+  readSubscription(id: string): Promise<ProviderSubscription | null>;
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<void>;
+  /** Ends the subscription now, with no further charges (deleting its organization). */
+  cancelNow(id: string): Promise<void>;
+  /** A page where the customer manages cards, cancels or resumes; null where there is none. */
+  billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+}
+
+/** Any failure talking to the provider: nothing was changed on our side. */
+export class ProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('payment provider unavailable', { cause });
+    this.name = 'ProviderUnavailableError';
+  }
+}

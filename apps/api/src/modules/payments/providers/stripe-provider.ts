@@ -1,0 +1,226 @@
+import Stripe from 'stripe';
+import { plans, planIds, type PlanChoice } from '@si/contracts';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './provider.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Price ids set up in Stripe's dashboard; without them, each checkout names the amount. */
+  priceIds: Partial<Record<PlanChoice, string>>;
+  /** Where Stripe's API is (tests point it at a local stand-in); unset: Stripe itself. */
+  apiUrl?: string | undefined;
+}
+
+const toDate = (seconds: number) => new Date(seconds * 1000);
+
+function stateOf(status: Stripe.Subscription.Status): ProviderSubscription['state'] {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+      return 'past_due';
+    case 'incomplete':
+    case 'paused':
+      return 'incomplete';
+    default:
+      // canceled, unpaid (retries exhausted), incomplete_expired
+      return 'ended';
+  }
+}
+
+/** The plan a subscription was bought on, from its metadata (we put it there) or its price. */
+function planOf(subscription: Stripe.Subscription, priceIds: StripeSettings['priceIds']) {
+  const fromMetadata = subscription.metadata?.plan;
+  if (fromMetadata && (planIds as readonly string[]).includes(fromMetadata)) {
+    return fromMetadata as PlanChoice;
+  }
+  const price = subscription.items.data[0]?.price;
+  const byId = planIds.find((plan) => priceIds[plan] && priceIds[plan] === price?.id);
+  if (byId) return byId;
+  return price?.recurring?.interval === 'year' ? 'annual' : 'monthly';
+}
+
+/**
+ * Stripe through its official SDK: one customer per user, Checkout in subscription mode with the
+ * organization in the subscription's own metadata, an idempotency key on every create.
+ */
+export function createStripeProvider(settings: StripeSettings) {
+  const address = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(address && {
+      host: address.hostname,
+      port: Number(address.port || (address.protocol === 'https:' ? 443 : 80)),
+      protocol: address.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+
+  const calling = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw new ProviderUnavailableError(error);
+    }
+  };
+
+  const toSubscription = (subscription: Stripe.Subscription): ProviderSubscription => {
+    const item = subscription.items.data[0];
+    const start = item?.current_period_start ?? subscription.start_date;
+    const end = item?.current_period_end ?? subscription.start_date;
+    return {
+      id: subscription.id,
+      customerId:
+        typeof subscription.customer === 'string'
+          ? subscription.customer
+          : subscription.customer.id,
+      organizationId: subscription.metadata?.organizationId ?? null,
+      userId: subscription.metadata?.userId ?? null,
+      plan: planOf(subscription, settings.priceIds),
+      state: stateOf(subscription.status),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      periodStart: toDate(start),
+      periodEnd: toDate(end),
+    };
+  };
+
+  const lineItem = (plan: PlanChoice): Stripe.Checkout.SessionCreateParams.LineItem => {
+    const price = settings.priceIds[plan];
+    if (price) return { price, quantity: 1 };
+    return {
+      quantity: 1,
+      price_data: {
+        currency: plans[plan].currency,
+        unit_amount: plans[plan].amountCents,
+        recurring: { interval: plans[plan].interval },
+        product_data: { name: `Scaling Impact ${plans[plan].name} plan` },
+      },
+    };
+  };
+
+  return {
+    name: 'stripe',
+    /** For the webhook route: checks signatures with the SDK. */
+    webhooks: stripe.webhooks,
+
+    createCustomer: (user) =>
+      calling(async () => {
+        const customer = await stripe.customers.create(
+          { email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } },
+          { idempotencyKey: `customer-${user.id}` },
+        );
+        return customer.id;
+      }),
+
+    createCheckout: (request) =>
+      calling(async () => {
+        const metadata = {
+          organizationId: request.organizationId,
+          userId: request.userId,
+          plan: request.plan,
+        };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: request.customerId,
+            client_reference_id: request.organizationId,
+            line_items: [lineItem(request.plan)],
+            subscription_data: {
+              metadata,
+              description: `${request.organizationName} on Scaling Impact`,
+            },
+            metadata,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+        return { sessionId: session.id, url: session.url };
+      }),
+
+    readCheckout: (sessionId) =>
+      calling(async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const subscription =
+          typeof session.subscription === 'string'
+            ? session.subscription
+            : (session.subscription?.id ?? null);
+        return {
+          paid:
+            session.status === 'complete' &&
+            (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'),
+          subscriptionId: subscription,
+        };
+      }),
+
+    readSubscription: (id) =>
+      calling(async () => {
+        try {
+          return toSubscription(await stripe.subscriptions.retrieve(id));
+        } catch (error) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.statusCode === 404
+          ) {
+            return null;
+          }
+          throw error;
+        }
+      }),
+
+    setCancelAtPeriodEnd: (id, cancel) =>
+      calling(async () => {
+        await stripe.subscriptions.update(id, { cancel_at_period_end: cancel });
+      }),
+
+    cancelNow: (id) =>
+      calling(async () => {
+        try {
+          await stripe.subscriptions.cancel(id);
+        } catch (error) {
+          // Already canceled at Stripe: what deletion wanted.
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.statusCode === 404
+          ) {
+            return;
+          }
+          throw error;
+        }
+      }),
+
+    billingPortalUrl: (customerId, returnUrl) =>
+      calling(async () => {
+        const portal = await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+        });
+        return portal.url;
+      }),
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+export type StripeProvider = ReturnType<typeof createStripeProvider>;
+
+/** Which subscription an event is about, so that it can be read back from Stripe. */
+export function subscriptionIdOf(event: Stripe.Event): string | null {
+  const idOf = (value: string | { id: string } | null | undefined) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return idOf(event.data.object.subscription);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.created':
+      return event.data.object.id;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { plans, type PlanChoice } from '@si/contracts';
+import type { Database } from '../../../db/client.ts';
+import { paymentSessions, testModeSubscriptions } from '../../../db/schema.ts';
+import { addMonths } from '../subscription-state.ts';
+import type { PaymentProvider, ProviderSubscription } from './provider.ts';
+
+type TestSubscriptionRow = typeof testModeSubscriptions.$inferSelect;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const periodMonths = (plan: PlanChoice) => (plans[plan].interval === 'year' ? 12 : 1);
+
+const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription => ({
+  id: row.id,
+  customerId: row.customerId,
+  organizationId: row.organizationId,
+  userId: row.userId,
+  plan: row.plan,
+  state: row.status === 'canceled' ? 'ended' : row.status,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  periodStart: row.periodStart,
+  periodEnd: row.periodEnd,
+});
+
+/**
+ * The embedded default's payment provider (DECISIONS.md): a checkout page inside the app, no
+ * keys, no network. It keeps its own records the way a provider does (test_mode_subscriptions;
+ * its checkouts are the payment_sessions rows), and the app reads them through the same adapter
+ * as Stripe's, so Pay runs the very fulfilment a webhook runs.
+ */
+export function createTestProvider(db: Database, publicUrl: string) {
+  async function read(id: string) {
+    const [row] = await db
+      .select()
+      .from(testModeSubscriptions)
+      .where(eq(testModeSubscriptions.id, id));
+    return row ?? null;
+  }
+
+  async function update(id: string, values: Partial<TestSubscriptionRow>) {
+    const [row] = await db
+      .update(testModeSubscriptions)
+      .set(values)
+      .where(eq(testModeSubscriptions.id, id))
+      .returning();
+    if (!row) throw new Error(`unknown test subscription ${id}`);
+    return row;
+  }
+
+  return {
+    name: 'test',
+
+    createCustomer: async () => newId('cus_test'),
+
+    async createCheckout() {
+      const sessionId = newId('cs_test');
+      return { sessionId, url: `${publicUrl}/payments/test-checkout/${sessionId}` };
+    },
+
+    async readCheckout(sessionId) {
+      const [row] = await db
+        .select()
+        .from(paymentSessions)
+        .where(eq(paymentSessions.id, sessionId));
+      return {
+        paid: row?.status === 'complete',
+        subscriptionId: row?.subscriptionId ?? null,
+      };
+    },
+
+    async readSubscription(id) {
+      const row = await read(id);
+      return row ? toProviderSubscription(row) : null;
+    },
+
+    async setCancelAtPeriodEnd(id, cancel) {
+      await update(id, { cancelAtPeriodEnd: cancel });
+    },
+
+    async cancelNow(id) {
+      await update(id, { status: 'canceled' });
+    },
+
+    billingPortalUrl: async () => null,
+
+    /**
+     * The customer paid: the session is completed with a new subscription, once. Returns the
+     * subscription's id (the same one for a repeated Pay).
+     */
+    async pay(sessionId: string, now = new Date()): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(paymentSessions)
+          .where(eq(paymentSessions.id, sessionId))
+          .for('update');
+        if (!session || session.provider !== 'test') return null;
+        if (session.status === 'complete') return session.subscriptionId;
+        if (session.status !== 'open') return null;
+        const [created] = await tx
+          .insert(testModeSubscriptions)
+          .values({
+            id: newId('sub_test'),
+            customerId: newId('cus_test'),
+            organizationId: session.organizationId,
+            userId: session.userId,
+            plan: session.plan,
+            status: 'active',
+            periodStart: now,
+            periodEnd: addMonths(now, periodMonths(session.plan)),
+          })
+          .returning();
+        await tx
+          .update(paymentSessions)
+          .set({ status: 'complete', subscriptionId: created!.id })
+          .where(eq(paymentSessions.id, sessionId));
+        return created!.id;
+      });
+    },
+
+    /** An operator simulates a renewal (CLI): paid for one more period. */
+    async renew(id: string) {
+      const row = await read(id);
+      if (!row) return null;
+      const months = periodMonths(row.plan);
+      return update(id, {
+        status: 'active',
+        periodStart: row.periodEnd,
+        periodEnd: addMonths(row.periodEnd, months),
+      });
+    },
+
+    /** An operator simulates a failed renewal (CLI). */
+    failPayment: (id: string) => update(id, { status: 'past_due' }),
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+export type TestProvider = ReturnType<typeof createTestProvider>;

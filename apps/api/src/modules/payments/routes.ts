@@ -1,0 +1,229 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApplyGuestCodeRequest,
+  CheckoutSession,
+  CreateCheckoutSessionRequest,
+  ErrorBody,
+  PaymentSessionStatus,
+  Redirect,
+  Subscription,
+  TestCheckout,
+  dataEnvelope,
+} from '@si/contracts';
+import { sessionRequired } from '../../http/openapi.ts';
+import type { Identity } from '../../plugins/identity/better-auth.ts';
+import { readSession } from '../../plugins/identity/session.ts';
+import type { PaymentService } from './service.ts';
+
+const OrganizationParams = z.object({ organizationId: z.string().max(100) });
+const SessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['payments'];
+
+/**
+ * SPEC.md section 7's payment calls, and the owner's management of a subscription. Every one
+ * is for the organization's owner only (the organizations' access rules); the service decides.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentService;
+  identity: Identity;
+}> = async (app, { payments, identity }) => {
+  app.post(
+    '/payments/create-checkout-session',
+    {
+      schema: {
+        tags,
+        summary: 'Start a checkout for an organization on the monthly or annual plan',
+        description:
+          "url is where to send the owner: the payment provider's hosted checkout, or the built-in test checkout when no provider is configured. An organization with a live subscription answers 409 ALREADY_SUBSCRIBED.",
+        security: sessionRequired,
+        body: CreateCheckoutSessionRequest,
+        response: {
+          200: dataEnvelope(CheckoutSession),
+          ...ownerErrors,
+          409: ErrorBody,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.createCheckoutSession(session, request.body) };
+    },
+  );
+
+  app.get(
+    '/payments/session/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: "Whether the caller's checkout session has been paid",
+        description:
+          'Asks the provider and, when the checkout is paid, activates the subscription at once (the webhook then changes nothing). Another user’s session answers 404.',
+        security: sessionRequired,
+        params: SessionParams,
+        response: { 200: dataEnvelope(PaymentSessionStatus), ...ownerErrors, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.sessionStatus(session, request.params.sessionId) };
+    },
+  );
+
+  app.get(
+    '/payments/subscription/:organizationId',
+    {
+      schema: {
+        tags,
+        summary: "The organization's current subscription, or null (owner only)",
+        security: sessionRequired,
+        params: OrganizationParams,
+        response: { 200: dataEnvelope(Subscription.nullable()), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.subscriptionFor(session, request.params.organizationId) };
+    },
+  );
+
+  app.get(
+    '/payments/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's subscriptions: the current one of each organization they own",
+        security: sessionRequired,
+        response: { 200: dataEnvelope(z.array(Subscription)), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.mySubscriptions(session) };
+    },
+  );
+
+  app.post(
+    '/payments/apply-guest-code',
+    {
+      schema: {
+        tags,
+        summary: 'Publish an organization with a guest code for the grant it gives',
+        description:
+          'Codes are compared case-insensitively. An unknown, used-up, expired or disabled code answers 400 INVALID_GUEST_CODE with a message for people; repeated attempts from one user are limited.',
+        security: sessionRequired,
+        body: ApplyGuestCodeRequest,
+        response: {
+          200: dataEnvelope(Subscription),
+          ...ownerErrors,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.applyGuestCode(session, request.body) };
+    },
+  );
+
+  const manage = (action: 'cancel' | 'resume', summary: string) =>
+    app.post(
+      `/payments/subscriptions/:organizationId/${action}`,
+      {
+        schema: {
+          tags,
+          summary,
+          security: sessionRequired,
+          params: OrganizationParams,
+          response: {
+            200: dataEnvelope(Subscription),
+            ...ownerErrors,
+            409: ErrorBody,
+            502: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const session = await readSession(identity, request, reply);
+        return { data: await payments[action](session, request.params.organizationId) };
+      },
+    );
+  manage('cancel', 'Stop renewal: the profile stays published until the paid period ends');
+  manage('resume', 'Renew again a canceled subscription that has not ended yet');
+
+  app.post(
+    '/payments/subscriptions/:organizationId/billing-portal',
+    {
+      schema: {
+        tags,
+        summary: "Open the payment provider's billing portal (cards, cancel, resume)",
+        description: 'Only with a payment provider configured; otherwise 409.',
+        security: sessionRequired,
+        params: OrganizationParams,
+        response: { 200: dataEnvelope(Redirect), ...ownerErrors, 409: ErrorBody, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.billingPortal(session, request.params.organizationId) };
+    },
+  );
+
+  const testModeNote = 'Only while no payment provider is configured (the embedded default).';
+  app.get(
+    '/payments/test-checkout/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: "The built-in test checkout's session: organization, plan, amount",
+        description: testModeNote,
+        security: sessionRequired,
+        params: SessionParams,
+        response: { 200: dataEnvelope(TestCheckout), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.testCheckout(session, request.params.sessionId) };
+    },
+  );
+
+  app.post(
+    '/payments/test-checkout/:sessionId/pay',
+    {
+      schema: {
+        tags,
+        summary: 'Pay in the test checkout; answers the success URL to go to',
+        description: `${testModeNote} Runs the same fulfilment as the provider's webhook.`,
+        security: sessionRequired,
+        params: SessionParams,
+        response: { 200: dataEnvelope(Redirect), ...ownerErrors, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.testPay(session, request.params.sessionId) };
+    },
+  );
+
+  app.post(
+    '/payments/test-checkout/:sessionId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Leave the test checkout; answers the cancel URL to go to',
+        description: testModeNote,
+        security: sessionRequired,
+        params: SessionParams,
+        response: { 200: dataEnvelope(Redirect), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.testCancel(session, request.params.sessionId) };
+    },
+  );
+};

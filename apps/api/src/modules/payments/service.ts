@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import {
+  paymentErrorCodes,
+  paymentMessages,
+  plans,
+  type ApplyGuestCodeRequest,
+  type CheckoutSession,
+  type CreateCheckoutSessionRequest,
+  type PaymentSessionStatus,
+  type Subscription,
+  type TestCheckout,
+} from '@si/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { AuthSession } from '../../plugins/identity/session.ts';
+import type { WindowCounters } from '../../plugins/rate-limit/window-counters.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import type { Fulfilment } from './fulfilment.ts';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './providers/provider.ts';
+import type { TestProvider } from './providers/test-provider.ts';
+import type { PaymentRepository, SubscriptionView } from './repository.ts';
+import { addMonths } from './subscription-state.ts';
+
+export interface PaymentServiceOptions {
+  db: Database;
+  repository: PaymentRepository;
+  /** The configured provider: Stripe, or the built-in test checkout. */
+  provider: PaymentProvider;
+  /** Always there: test-mode subscriptions stay manageable even after Stripe is configured. */
+  testProvider: TestProvider;
+  fulfilment: Fulfilment;
+  organizations: Pick<
+    OrganizationService,
+    'requireOwnedOrganization' | 'requireEditor' | 'ownerNotFound'
+  >;
+  counters: WindowCounters;
+  publicUrl: string;
+  guestCodeAttempts: { enabled: boolean; max: number; windowMs: number };
+}
+
+const toSubscription = (row: SubscriptionView): Subscription => ({
+  organizationId: row.organizationId,
+  organizationName: row.organizationName,
+  type: row.type,
+  status: row.status,
+  provider: row.provider,
+  startDate: row.periodStart.toISOString(),
+  endDate: row.periodEnd.toISOString(),
+  graceEndDate: row.status === 'past_due' && row.graceUntil ? row.graceUntil.toISOString() : null,
+  published: row.published,
+});
+
+const conflict = (code: string, message: string) => new AppError(409, code, message);
+const providerUnavailable = () =>
+  new AppError(502, paymentErrorCodes.providerUnavailable, paymentMessages.providerUnavailable);
+
+/** Turns a provider failure into the API's 502: nothing was changed on our side. */
+async function atProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw providerUnavailable();
+    throw error;
+  }
+}
+
+export function createPaymentService(options: PaymentServiceOptions) {
+  const { db, repository, provider, testProvider, fulfilment, organizations, publicUrl } = options;
+
+  const providerFor = (name: 'stripe' | 'test' | 'guest') =>
+    name === 'test' ? testProvider : name === provider.name ? provider : null;
+
+  const successUrl = (organizationId: string, sessionId: string) =>
+    `${publicUrl}/organizations/${organizationId}/edit?success=true&session_id=${sessionId}`;
+  const cancelUrl = (organizationId: string) =>
+    `${publicUrl}/payments/canceled?org=${organizationId}`;
+
+  /** Reads a subscription back from its provider and applies it. */
+  async function refresh(
+    name: 'stripe' | 'test',
+    subscriptionId: string,
+    event?: { id: string; type: string },
+  ) {
+    const source = providerFor(name);
+    if (!source) return 'ignored' as const;
+    const reported: ProviderSubscription | null = await source.readSubscription(subscriptionId);
+    if (!reported) return 'ignored' as const;
+    return fulfilment.apply(name, reported, event);
+  }
+
+  async function customerFor(user: AuthSession['user']) {
+    const stored = await repository.findCustomer(user.id);
+    if (stored?.provider === provider.name) return stored.customerId;
+    const created = await provider.createCustomer({
+      id: user.id,
+      email: user.email,
+      name: user.name || null,
+    });
+    return repository.saveCustomer(user.id, provider.name, created);
+  }
+
+  async function currentOf(organizationId: string) {
+    const current = await repository.currentForOrganization(organizationId);
+    return current ? toSubscription(current) : null;
+  }
+
+  /** The caller's own checkout session (another user's is answered as not found). */
+  async function ownSession(session: AuthSession | null, sessionId: string) {
+    const user = organizations.requireEditor(session);
+    const row = await repository.findSession(db, sessionId);
+    if (!row || row.userId !== user.id) throw notFound(paymentMessages.sessionNotFound);
+    return row;
+  }
+
+  function requireTestMode() {
+    if (provider.name !== 'test') throw notFound(paymentMessages.testCheckoutOnly);
+  }
+
+  async function countGuestCodeAttempt(userId: string) {
+    const { enabled, max, windowMs } = options.guestCodeAttempts;
+    if (!enabled) return;
+    const { hits } = await options.counters.hit(`guest-code:${userId}`, windowMs);
+    if (hits > max) {
+      throw new AppError(429, 'RATE_LIMITED', paymentMessages.tooManyGuestCodes);
+    }
+  }
+
+  return {
+    async createCheckoutSession(
+      session: AuthSession | null,
+      request: CreateCheckoutSessionRequest,
+    ): Promise<CheckoutSession> {
+      const organization = await organizations.requireOwnedOrganization(
+        session,
+        request.organizationId,
+      );
+      const user = session!.user;
+      if (await repository.hasLiveSubscription(db, organization.id)) {
+        throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
+      }
+      const created = await atProvider(async () =>
+        provider.createCheckout({
+          idempotencyKey: `checkout-${randomUUID()}`,
+          customerId: await customerFor(user),
+          userId: user.id,
+          organizationId: organization.id,
+          organizationName: organization.name,
+          plan: request.plan,
+          // Stripe puts the session's id in place of the template when it redirects.
+          successUrl: successUrl(organization.id, '{CHECKOUT_SESSION_ID}'),
+          cancelUrl: cancelUrl(organization.id),
+        }),
+      );
+      await repository.insertSession({
+        id: created.sessionId,
+        provider: provider.name,
+        organizationId: organization.id,
+        userId: user.id,
+        plan: request.plan,
+      });
+      return created;
+    },
+
+    /**
+     * The success return's check: asks the provider whether the checkout was paid and, if it
+     * was, fulfils it now rather than waiting for the webhook (which then changes nothing).
+     */
+    async sessionStatus(
+      session: AuthSession | null,
+      sessionId: string,
+    ): Promise<PaymentSessionStatus> {
+      const row = await ownSession(session, sessionId);
+      const source = providerFor(row.provider);
+      let paid = false;
+      if (source) {
+        const checkout = await atProvider(() => source.readCheckout(sessionId));
+        if (checkout.paid && checkout.subscriptionId) {
+          await atProvider(() => refresh(row.provider, checkout.subscriptionId!));
+          if (row.status !== 'complete') {
+            await repository.updateSession(db, row.id, {
+              status: 'complete',
+              subscriptionId: checkout.subscriptionId,
+            });
+          }
+          paid = await repository.hasLiveSubscription(db, row.organizationId);
+        }
+      }
+      return { sessionId, organizationId: row.organizationId, paid };
+    },
+
+    async subscriptionFor(session: AuthSession | null, organizationId: string) {
+      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      return currentOf(organization.id);
+    },
+
+    async mySubscriptions(session: AuthSession | null): Promise<Subscription[]> {
+      const user = organizations.requireEditor(session);
+      return (await repository.currentForOwner(user.id)).map(toSubscription);
+    },
+
+    /** Stops renewal: the profile stays published until the paid period ends. */
+    async cancel(session: AuthSession | null, organizationId: string) {
+      await organizations.requireOwnedOrganization(session, organizationId);
+      const current = await repository.currentForOrganization(organizationId);
+      const source = current && providerFor(current.provider);
+      if (!current || !source || current.status !== 'paid' || current.provider === 'guest') {
+        throw conflict(paymentErrorCodes.conflict, paymentMessages.notCancelable);
+      }
+      await atProvider(async () => {
+        await source.setCancelAtPeriodEnd(current.providerSubscriptionId, true);
+        await refresh(source.name, current.providerSubscriptionId);
+      });
+      return (await currentOf(organizationId))!;
+    },
+
+    async resume(session: AuthSession | null, organizationId: string) {
+      await organizations.requireOwnedOrganization(session, organizationId);
+      const current = await repository.currentForOrganization(organizationId);
+      const source = current && providerFor(current.provider);
+      if (!current || !source || current.status !== 'canceled' || current.periodEnd <= new Date()) {
+        throw conflict(paymentErrorCodes.conflict, paymentMessages.notResumable);
+      }
+      await atProvider(async () => {
+        await source.setCancelAtPeriodEnd(current.providerSubscriptionId, false);
+        await refresh(source.name, current.providerSubscriptionId);
+      });
+      return (await currentOf(organizationId))!;
+    },
+
+    async billingPortal(session: AuthSession | null, organizationId: string) {
+      await organizations.requireOwnedOrganization(session, organizationId);
+      const customer = await repository.findCustomer(session!.user.id);
+      const url =
+        customer && customer.provider === provider.name
+          ? await atProvider(() =>
+              provider.billingPortalUrl(
+                customer.customerId,
+                `${publicUrl}/dashboard/organizations`,
+              ),
+            )
+          : null;
+      if (!url) throw conflict(paymentErrorCodes.conflict, paymentMessages.noBillingPortal);
+      return { url };
+    },
+
+    /**
+     * Publishes the organization for the code's grant. The code's use is taken by one
+     * conditional update in the same transaction as the grant, under the organization's lock.
+     */
+    async applyGuestCode(session: AuthSession | null, request: ApplyGuestCodeRequest) {
+      const organization = await organizations.requireOwnedOrganization(
+        session,
+        request.organizationId,
+      );
+      const userId = session!.user.id;
+      await countGuestCodeAttempt(userId);
+      const now = new Date();
+      let queued = false;
+      await repository.transaction(async (tx) => {
+        const locked = await repository.lockOrganization(tx, organization.id);
+        if (!locked) throw organizations.ownerNotFound(organization.id);
+        if (await repository.hasLiveSubscription(tx, organization.id)) {
+          throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
+        }
+        const code = await repository.claimGuestCode(tx, request.code, now);
+        if (!code) {
+          const known = await repository.findGuestCode(tx, request.code);
+          const message = !known
+            ? paymentMessages.guestCodeInvalid
+            : known.disabledAt
+              ? paymentMessages.guestCodeDisabled
+              : known.expiresAt <= now
+                ? paymentMessages.guestCodeExpired
+                : paymentMessages.guestCodeUsedUp;
+          throw new AppError(400, paymentErrorCodes.invalidGuestCode, message, { code: message });
+        }
+        const first = await repository.recordRedemption(tx, {
+          guestCodeId: code.id,
+          organizationId: organization.id,
+          userId,
+        });
+        if (!first) {
+          throw new AppError(
+            400,
+            paymentErrorCodes.invalidGuestCode,
+            paymentMessages.guestCodeAlreadyUsed,
+            { code: paymentMessages.guestCodeAlreadyUsed },
+          );
+        }
+        const granted = await repository.insertSubscription(tx, {
+          organizationId: organization.id,
+          userId,
+          provider: 'guest',
+          providerSubscriptionId: `guest_${randomUUID()}`,
+          type: 'guest',
+          status: 'paid',
+          periodStart: now,
+          periodEnd: addMonths(now, code.grantMonths),
+          guestCodeId: code.id,
+        });
+        await repository.refreshOrganization(tx, organization.id);
+        queued = await fulfilment.announce(tx, locked, null, granted);
+      });
+      if (queued) fulfilment.emailQueued();
+      await options.counters.clear(`guest-code:${userId}`);
+      return (await currentOf(organization.id))!;
+    },
+
+    /** Cancels at the provider, now, everything deleting would leave running there. */
+    async cancelBeforeDeletion(where: { organizationId: string } | { ownerId: string }) {
+      const running = await repository.runningAtProvider(where);
+      try {
+        for (const subscription of running) {
+          const source = providerFor(subscription.provider);
+          await source?.cancelNow(subscription.providerSubscriptionId);
+        }
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) {
+          throw new AppError(
+            502,
+            paymentErrorCodes.providerUnavailable,
+            paymentMessages.deletionBlocked,
+          );
+        }
+        throw error;
+      }
+    },
+
+    /** A verified Stripe event: reads its subscription back from Stripe and applies it. */
+    async handleProviderEvent(
+      event: { id: string; type: string },
+      subscriptionId: string | null,
+      checkoutSessionId: string | null,
+    ) {
+      if (!subscriptionId) return 'ignored' as const;
+      const outcome = await atProvider(() =>
+        refresh(provider.name as 'stripe', subscriptionId, event),
+      );
+      if (checkoutSessionId) {
+        const row = await repository.findSession(db, checkoutSessionId);
+        if (row && row.status !== 'complete') {
+          await repository.updateSession(db, row.id, { status: 'complete', subscriptionId });
+        }
+      }
+      return outcome;
+    },
+
+    // The built-in test checkout (embedded default only).
+
+    async testCheckout(session: AuthSession | null, sessionId: string): Promise<TestCheckout> {
+      requireTestMode();
+      const row = await ownSession(session, sessionId);
+      const organization = await repository.organizationName(db, row.organizationId);
+      return {
+        sessionId: row.id,
+        organizationId: row.organizationId,
+        organizationName: organization?.name ?? '',
+        plan: row.plan,
+        amountCents: plans[row.plan].amountCents,
+        currency: plans[row.plan].currency,
+        open: row.status === 'open',
+      };
+    },
+
+    /** Pay: the test provider records a paid subscription, then the webhook's fulfilment runs. */
+    async testPay(session: AuthSession | null, sessionId: string) {
+      requireTestMode();
+      const row = await ownSession(session, sessionId);
+      const subscriptionId = await testProvider.pay(sessionId);
+      if (!subscriptionId)
+        throw conflict(paymentErrorCodes.conflict, paymentMessages.checkoutClosed);
+      await refresh('test', subscriptionId);
+      return { url: successUrl(row.organizationId, row.id) };
+    },
+
+    async testCancel(session: AuthSession | null, sessionId: string) {
+      requireTestMode();
+      const row = await ownSession(session, sessionId);
+      if (row.status === 'open') await repository.updateSession(db, row.id, { status: 'canceled' });
+      return { url: cancelUrl(row.organizationId) };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

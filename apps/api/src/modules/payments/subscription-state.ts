@@ -1,0 +1,58 @@
+import type { SubscriptionStatus } from '@si/contracts';
+import type { ProviderSubscription } from './providers/provider.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The statuses that keep a profile published. */
+export const liveStatuses = ['paid', 'canceled', 'past_due'] as const;
+
+export const isLive = (status: SubscriptionStatus) =>
+  (liveStatuses as readonly string[]).includes(status);
+
+/**
+ * What a provider's report means for publication (DECISIONS.md): active publishes; canceled
+ * keeps it until the period ends; a failed renewal keeps it for the grace period counted from
+ * the first failure we saw (`graceUntil`, kept across redeliveries); anything else ends it.
+ * Returns null for a checkout that was never paid: nothing to record.
+ */
+export function statusFromProvider(
+  reported: ProviderSubscription,
+  graceUntil: Date | null,
+  now: Date,
+  graceDays: number,
+): { status: SubscriptionStatus; graceUntil: Date | null } | null {
+  switch (reported.state) {
+    case 'incomplete':
+      return null;
+    case 'ended':
+      return { status: 'expired', graceUntil };
+    case 'past_due': {
+      const until = graceUntil ?? new Date(now.getTime() + graceDays * DAY_MS);
+      return { status: until > now ? 'past_due' : 'expired', graceUntil: until };
+    }
+    case 'active':
+      if (reported.cancelAtPeriodEnd) {
+        return { status: reported.periodEnd > now ? 'canceled' : 'expired', graceUntil: null };
+      }
+      return { status: 'paid', graceUntil: null };
+  }
+}
+
+/** When a live subscription stops publishing unless something changes; null: it renews. */
+export function endsAt(row: {
+  status: SubscriptionStatus;
+  provider: string;
+  periodEnd: Date;
+  graceUntil: Date | null;
+}): Date | null {
+  if (row.status === 'canceled') return row.periodEnd;
+  if (row.status === 'past_due') return row.graceUntil;
+  if (row.status === 'paid' && row.provider === 'guest') return row.periodEnd;
+  return null;
+}
+
+export const addMonths = (date: Date, months: number) => {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+};

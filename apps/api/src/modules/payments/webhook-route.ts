@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, paymentErrorCodes } from '@si/contracts';
+import { AppError } from '../../http/errors.ts';
+import { publicAccess } from '../../http/openapi.ts';
+import { subscriptionIdOf, type StripeProvider } from './providers/stripe-provider.ts';
+import type { PaymentService } from './service.ts';
+
+/** Stripe's events are small; anything much larger is not one of them. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * POST /api/payments/webhook: Stripe's signed events. The signature is checked on the raw
+ * bytes (so this route parses JSON itself), each event id is handled once, and the event's
+ * subscription is read back from Stripe rather than taken from the payload, so events may come
+ * in any order, any number of times. The answer comes once the change is committed; a failure
+ * answers 500 and Stripe delivers the event again.
+ */
+export const paymentWebhookRoute: FastifyPluginAsyncZod<{
+  payments: PaymentService;
+  stripe: StripeProvider;
+  webhookSecret: string;
+}> = async (app, { payments, stripe, webhookSecret }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/payments/webhook',
+    {
+      // Authenticated by its signature, never by cookies: the one route the cross-site check skips.
+      config: { crossSiteExempt: true },
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe's webhook (signed events about checkouts, invoices and subscriptions)",
+        description:
+          'Verifies the Stripe-Signature header on the raw body. Handles checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and customer.subscription.deleted; other events are acknowledged and ignored.',
+        security: publicAccess,
+        headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+        response: {
+          200: z.object({ received: z.literal(true), outcome: z.string() }),
+          400: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = request.body;
+      if (!signature || !Buffer.isBuffer(body)) {
+        throw new AppError(400, paymentErrorCodes.invalidSignature, 'Missing Stripe signature.');
+      }
+      let event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(body, signature, webhookSecret);
+      } catch {
+        throw new AppError(400, paymentErrorCodes.invalidSignature, 'Invalid Stripe signature.');
+      }
+      const checkoutSessionId =
+        event.type === 'checkout.session.completed' ? event.data.object.id : null;
+      const outcome = await payments.handleProviderEvent(
+        { id: event.id, type: event.type },
+        subscriptionIdOf(event),
+        checkoutSessionId,
+      );
+      request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
+      return { received: true as const, outcome };
+    },
+  );
+};

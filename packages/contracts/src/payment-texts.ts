@@ -1,0 +1,203 @@
+/**
+ * Plans, payment words and timings (SPEC.md sections 2, 4, 8 and 9; DECISIONS.md 'Payments'),
+ * apart from the schemas so that pages may use them without zod. The schemas are in payments.ts.
+ */
+
+export const planIds = ['monthly', 'annual'] as const;
+export type PlanChoice = (typeof planIds)[number];
+
+/** Who runs a subscription: the card provider, the built-in test checkout, or a guest code. */
+export const subscriptionProviders = ['stripe', 'test', 'guest'] as const;
+export type SubscriptionProvider = (typeof subscriptionProviders)[number];
+
+/**
+ * A subscription's state as owners see it. `paid`: active and renewing (or a guest grant in
+ * its term). `canceled`: will not renew; the profile stays public until endDate. `past_due`: a
+ * renewal payment failed; the profile stays public until graceEndDate. `expired`: over; the
+ * profile is unpublished, never deleted.
+ */
+export const subscriptionStatuses = ['paid', 'canceled', 'past_due', 'expired'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** One definition of each plan: amounts in cents, USD, one organization each. */
+export const plans = {
+  monthly: {
+    id: 'monthly',
+    name: 'Monthly',
+    subscriptionType: 'monthly',
+    amountCents: 1200,
+    currency: 'usd',
+    interval: 'month',
+    price: '$12',
+    period: 'per month',
+    features: ['One organization profile', 'Full access', 'Cancel anytime'],
+    badge: null,
+    savings: null,
+    savingsDetail: null,
+  },
+  annual: {
+    id: 'annual',
+    name: 'Annual',
+    subscriptionType: 'yearly',
+    amountCents: 10000,
+    currency: 'usd',
+    interval: 'year',
+    price: '$100',
+    period: 'per year',
+    features: ['One organization profile', 'Full access', 'Cancel anytime'],
+    badge: 'Best Value',
+    savings: 'Save 16%',
+    savingsDetail: 'Save $44 compared to monthly plan',
+  },
+} as const satisfies Record<
+  PlanChoice,
+  {
+    id: PlanChoice;
+    name: string;
+    subscriptionType: 'monthly' | 'yearly';
+    amountCents: number;
+    currency: 'usd';
+    interval: 'month' | 'year';
+    price: string;
+    period: string;
+    features: readonly string[];
+    badge: string | null;
+    savings: string | null;
+    savingsDetail: string | null;
+  }
+>;
+
+/** The plan a subscription type was bought as (guest grants have none). */
+export const planOfSubscriptionType = { monthly: 'monthly', yearly: 'annual' } as const;
+
+/** SPEC.md section 9. */
+export const PAYMENT_POLL_ATTEMPTS = 10;
+export const PAYMENT_POLL_INTERVAL_MS = 3000;
+export const CANCELED_COUNTDOWN_SECONDS = 10;
+export const GUEST_CODE_MAX_LENGTH = 64;
+
+/** "$12.00" from 1200 cents. */
+export const formatAmount = (amountCents: number) => `$${(amountCents / 100).toFixed(2)}`;
+
+export const paymentTexts = {
+  selectPlanTitle: 'Select a Subscription Plan',
+  selectPlanIntro:
+    'Your organization is saved. Choose a plan to publish its profile in the directory.',
+  choosePlan: (planName: string) => `Choose ${planName}`,
+  processing: 'Processing...',
+  checkoutFailed: 'Unable to process payment. Please try again.',
+  guestCodeTitle: 'Have a Guest Code?',
+  guestCodeLabel: 'Guest code',
+  guestCodePlaceholder: 'Enter your code',
+  apply: 'Apply',
+  applying: 'Applying...',
+  invalidGuestCode: 'Invalid guest code',
+
+  canceledTitle: 'Payment Canceled',
+  canceledBody: 'Your payment was canceled and you have not been charged.',
+  redirectingIn: (seconds: number) => `Redirecting in ${seconds} seconds...`,
+  goToDashboard: 'Go to Dashboard',
+  tryAgain: 'Try Again',
+
+  verifying: 'Verifying Payment...',
+  attempt: (attempt: number, of: number) => `Attempt ${attempt} of ${of}...`,
+  timeoutTitle: 'Payment Verification Timeout',
+  timeoutMessage:
+    'We were unable to verify your payment. This might take a few minutes to process.',
+  timeoutReassurance:
+    "Don't worry - if your payment was successful, you'll be able to access your organization soon.",
+  tryVerifyingAgain: 'Try Verifying Again',
+  refreshPage: 'Refresh Page',
+  paymentRequiredTitle: 'Payment Required',
+  paymentRequiredBody:
+    'This organization needs an active subscription before its profile can be edited and published.',
+  subscribeNow: 'Subscribe Now',
+  paymentConfirmed: 'Payment confirmed. Your organization is now live in the directory.',
+  guestCodeConfirmed: 'Guest code applied. Your organization is now live in the directory.',
+
+  testCheckoutTitle: 'Test checkout',
+  testModeBadge: 'Test mode',
+  testModeNotice:
+    'No card is charged. This checkout stands in for the payment provider while none is configured.',
+  testCheckoutPay: (amount: string) => `Pay ${amount}`,
+  testCheckoutCancel: 'Cancel',
+  testCheckoutPaying: 'Paying...',
+  testCheckoutClosed: 'This checkout is no longer open.',
+
+  subscriptionsTitle: 'My Subscriptions',
+  subscriptionsEmpty: 'No subscriptions yet. Choose a plan for an organization to publish it.',
+  manageBilling: 'Manage billing',
+  cancelSubscription: 'Cancel subscription',
+  cancelSubscriptionTitle: 'Cancel Subscription',
+  cancelSubscriptionBody: (endDate: string) =>
+    `Your profile stays published until ${endDate}. After that it is hidden from the directory, never deleted, and you can subscribe again at any time.`,
+  keepSubscription: 'Keep subscription',
+  canceling: 'Canceling...',
+  resumeSubscription: 'Resume subscription',
+  resuming: 'Resuming...',
+  subscriptionCanceled:
+    'Subscription canceled. Your profile stays published until the period ends.',
+  subscriptionResumed: 'Subscription resumed.',
+  resubscribe: 'Subscribe again',
+
+  // Added with the web screens: words the screens need beyond SPEC.md's.
+  guestCodeIntro: 'Received a code from us? Apply it to publish your organization without a card.',
+  alreadyActiveTitle: 'Your subscription is active',
+  editOrganization: 'Edit your organization',
+  choosePlanLink: 'Choose a plan',
+  publicUntil: (date: string) => `Public until ${date}`,
+  hiddenFromDirectory: 'Hidden from the directory',
+  testCheckoutOrganization: 'Organization',
+  testCheckoutPlan: 'Plan',
+  testCheckoutAmount: 'Amount',
+  subscriptionStarted: 'Started',
+  subscriptionRenews: 'Renews',
+  subscriptionEnds: 'Ends',
+  subscriptionEnded: 'Ended',
+  subscriptionActionFailed: 'Something went wrong. Please try again.',
+  subscriptionCheckFailed: "We couldn't check this organization's subscription. Please try again.",
+  testCheckoutLoadFailed: "We couldn't load this checkout. Please try again.",
+} as const;
+
+/** How My Organizations names an organization's place in the directory. */
+export const publicationStateNames = {
+  live: 'Live',
+  ending: 'Ending',
+  paymentFailed: 'Payment failed',
+  lapsed: 'Lapsed',
+  notPublicYet: 'Not public yet',
+  /** Paid for, but held back from the directory by an operator. */
+  held: 'Not published',
+} as const;
+export type PublicationState = keyof typeof publicationStateNames;
+
+export const subscriptionStatusNames: Record<SubscriptionStatus, string> = {
+  paid: 'Active',
+  canceled: 'Ending',
+  past_due: 'Payment failed',
+  expired: 'Lapsed',
+};
+
+/** Messages the payments API answers with (and the screens show as they are). */
+export const paymentMessages = {
+  guestCodeInvalid: 'Invalid guest code',
+  guestCodeExpired: 'This guest code has expired.',
+  guestCodeUsedUp: 'This guest code has already been used the maximum number of times.',
+  guestCodeDisabled: 'This guest code is no longer active.',
+  guestCodeAlreadyUsed: 'This guest code has already been used for this organization.',
+  tooManyGuestCodes: 'Too many guest code attempts. Please try again later.',
+  alreadySubscribed: 'This organization already has an active subscription.',
+  sessionNotFound: 'Payment session not found.',
+  subscriptionNotFound: 'This organization has no subscription.',
+  notCancelable: 'Only an active subscription can be canceled.',
+  notResumable: 'Only a canceled subscription that has not ended can be resumed.',
+  noBillingPortal: 'Billing is managed here while no payment provider is configured.',
+  paymentRequired:
+    'This organization needs an active subscription first. Choose a plan to publish it.',
+  providerUnavailable:
+    'The payment provider could not be reached. Nothing was changed; please try again in a few minutes.',
+  deletionBlocked:
+    'The subscription could not be canceled with the payment provider, so nothing was deleted. Please try again in a few minutes.',
+  testCheckoutOnly: 'This checkout is only available in test mode.',
+  checkoutClosed: 'This checkout is no longer open.',
+} as const;

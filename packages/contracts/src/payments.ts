@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { OrganizationId, subscriptionTypes } from './organizations.ts';
+import {
+  GUEST_CODE_MAX_LENGTH,
+  planIds,
+  subscriptionProviders,
+  subscriptionStatuses,
+} from './payment-texts.ts';
+
+/** The payments API's requests and answers (SPEC.md section 7). Words are in payment-texts.ts. */
+
+export const PlanId = z.enum(planIds, { error: 'Plan must be monthly or annual' });
+
+export const CreateCheckoutSessionRequest = z.strictObject({
+  organizationId: OrganizationId,
+  plan: PlanId,
+});
+export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
+
+/** Where to send the owner: the provider's hosted checkout, or the built-in test checkout. */
+export const CheckoutSession = z.object({ sessionId: z.string(), url: z.string() });
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+export const PaymentSessionStatus = z.object({
+  sessionId: z.string(),
+  organizationId: OrganizationId,
+  paid: z.boolean(),
+});
+export type PaymentSessionStatus = z.infer<typeof PaymentSessionStatus>;
+
+export const Subscription = z.object({
+  organizationId: OrganizationId,
+  organizationName: z.string(),
+  type: z.enum(subscriptionTypes),
+  status: z.enum(subscriptionStatuses),
+  provider: z.enum(subscriptionProviders),
+  startDate: z.iso.datetime(),
+  /** End of the paid period or of the guest grant. */
+  endDate: z.iso.datetime(),
+  /** Set while a failed renewal is in its grace period: the profile is unpublished after it. */
+  graceEndDate: z.iso.datetime().nullable(),
+  /** Whether the profile is in the directory now (an operator may hold it back). */
+  published: z.boolean(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const ApplyGuestCodeRequest = z.strictObject({
+  organizationId: OrganizationId,
+  code: z
+    .string({ error: 'Enter a guest code' })
+    .trim()
+    .min(1, 'Enter a guest code')
+    .max(GUEST_CODE_MAX_LENGTH, 'Invalid guest code'),
+});
+export type ApplyGuestCodeRequest = z.infer<typeof ApplyGuestCodeRequest>;
+
+/** What the built-in test checkout page shows. */
+export const TestCheckout = z.object({
+  sessionId: z.string(),
+  organizationId: OrganizationId,
+  organizationName: z.string(),
+  plan: PlanId,
+  amountCents: z.number().int(),
+  currency: z.literal('usd'),
+  open: z.boolean(),
+});
+export type TestCheckout = z.infer<typeof TestCheckout>;
+
+/** Where the browser goes next (the success or cancel URL, or the billing portal). */
+export const Redirect = z.object({ url: z.string() });
+export type Redirect = z.infer<typeof Redirect>;
+export type PlanId = z.infer<typeof PlanId>;
