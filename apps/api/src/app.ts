@@ -231,6 +231,7 @@ export async function buildApp({
     supportEmail: config.SUPPORT_EMAIL,
     graceDays: config.PAYMENT_GRACE_DAYS,
     onEmailQueued: () => relay.nudge(),
+    logger: app.log,
   });
   const paymentService = createPaymentService({
     db: database.db,

@@ -531,8 +531,8 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
     held.release();
     expect((await slow).status).toBe(200);
 
-    // BUG (service.ts refresh / fulfilment.ts apply): the subscription is read from Stripe
-    // before the organization's lock is taken, so an older read can commit after a newer one.
+    // The read that counts is made under the organization's lock: a slow, older read cannot
+    // commit after a newer one.
     expect(
       (await state(fx)).status,
       'a stale read-back committed after a newer one: read the subscription under the lock',
@@ -710,6 +710,28 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
       });
       expect(await emails(fx), `round ${round}`).toEqual({ ...noEmails, live: 1 });
     }
+  });
+
+  it('does not leave two subscriptions running when two checkouts of one organization are paid', async () => {
+    // Two tabs: both checkouts are started before either is paid, so neither gets the 409.
+    const fx = await orgFixture();
+    const first = await startCheckout(fx);
+    const second = await startCheckout(fx);
+    await deliverAll(standIn.completeCheckout(first.sessionId));
+    await deliverAll(standIn.completeCheckout(second.sessionId));
+    const running = [first, second]
+      .map(({ sessionId }) => standIn.subscriptions.get(subscriptionIdOf(sessionId))!)
+      .filter((sub) => sub.status !== 'canceled');
+    const live = await countRows(
+      ctx,
+      sql`select count(*)::int as n from subscriptions where organization_id = ${fx.id} and status <> 'expired'`,
+    );
+    // A second provider subscription for an organization that is already live is ended at the
+    // provider at once and kept on record as expired: the owner is not charged again.
+    expect(
+      { runningAtStripe: running.length, liveRows: live },
+      'one organization, one running subscription',
+    ).toEqual({ runningAtStripe: 1, liveRows: 1 });
   });
 
   // --- 7. Payment failure, grace, lapse ----------------------------------------------------------
@@ -1008,8 +1030,7 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
       '/api/payments/create-checkout-session',
       { organizationId: fx.id, plan: 'monthly' },
     );
-    // BUG (repository.ts saveCustomer): the insert of the new Stripe customer does nothing on
-    // the user's existing row, and the test-mode customer id is sent to Stripe, which refuses it.
+    // A test-mode customer from before Stripe was configured is replaced by a Stripe one.
     expect(
       answer.status,
       `checkout answered ${JSON.stringify(answer.body)}: saveCustomer kept the test-mode customer`,

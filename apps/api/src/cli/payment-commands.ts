@@ -170,8 +170,7 @@ export async function runPaymentCommand(
       const subscriptionId = current.providerSubscriptionId;
       if (action === 'renew') await provider.renew(subscriptionId);
       else await provider.failPayment(subscriptionId);
-      const reported = await provider.readSubscription(subscriptionId);
-      if (reported) await fulfilment().apply('test', reported);
+      await fulfilment().apply(provider, subscriptionId);
       const after = await repository.currentForOrganization(id);
       print(
         `${id}: ${after ? subscriptionStatusNames[after.status] : 'none'}, period to ${shortDate(after?.periodEnd ?? null)}`,

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@si/contracts';
 import { signUp } from '../support/accounts.ts';
+import { unreachableStripe } from '../support/payments.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
 import {
   base64url,
@@ -272,7 +273,8 @@ describe('security fuzzing: crafted input never reaches a 5xx', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMITS: 'off' });
+    // Stripe configured, so that its webhook is fuzzed too (refused on its signature first).
+    ctx = await createTestApp({ RATE_LIMITS: 'off', ...unreachableStripe });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as AddressInfo).port;
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -22,3 +22,13 @@ export async function payInTestCheckout(
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return sessionId;
 }
+
+/**
+ * Stripe settings that register the webhook route, for suites that only need it refused on its
+ * signature: nothing listens at the API address, and nothing is ever sent there.
+ */
+export const unreachableStripe = {
+  STRIPE_SECRET_KEY: 'sk_test_security_suite',
+  STRIPE_WEBHOOK_SECRET: 'whsec_security_suite',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+};

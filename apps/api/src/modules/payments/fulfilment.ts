@@ -7,7 +7,7 @@ import {
   publicationEndedEmail,
   subscriptionActiveEmail,
 } from '../../plugins/email/templates.ts';
-import type { ProviderSubscription } from './providers/provider.ts';
+import type { PaymentProvider } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import { endsAt, isLive, statusFromProvider } from './subscription-state.ts';
 
@@ -19,6 +19,7 @@ export interface FulfilmentOptions {
   /** Days a profile stays public after a renewal payment first fails. */
   graceDays: number;
   onEmailQueued: () => void;
+  logger?: { warn(details: object, message: string): void };
 }
 
 export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -88,19 +89,26 @@ export function createFulfilment(options: FulfilmentOptions) {
     return false;
   }
 
+  /**
+   * Reads the subscription from its provider and records what it says. The first read only
+   * finds the organization; the one that counts is made again under the organization's lock, so
+   * a slow read can never commit an older state over a newer one.
+   */
   async function apply(
-    provider: 'stripe' | 'test',
-    reported: ProviderSubscription,
+    source: PaymentProvider,
+    subscriptionId: string,
     event?: { id: string; type: string },
     now = new Date(),
   ): Promise<FulfilmentOutcome> {
+    const glance = await source.readSubscription(subscriptionId);
+    const organizationId = glance?.organizationId;
+    if (!organizationId || !OrganizationId.safeParse(organizationId).success) return 'ignored';
     let queued = false;
     const outcome = await repository.transaction(async (tx): Promise<FulfilmentOutcome> => {
       if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
-      const organizationId = reported.organizationId;
-      if (!organizationId || !OrganizationId.safeParse(organizationId).success) return 'ignored';
       const organization = await repository.lockOrganization(tx, organizationId);
       if (!organization) return 'ignored';
+      const reported = (await source.readSubscription(subscriptionId, tx)) ?? glance;
       const before = await repository.findByProviderId(tx, reported.id);
       const next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
       if (!next) return 'ignored';
@@ -111,6 +119,28 @@ export function createFulfilment(options: FulfilmentOptions) {
         periodEnd: reported.periodEnd,
         type: plans[reported.plan].subscriptionType,
       };
+      if (
+        !before &&
+        isLive(next.status) &&
+        (await repository.hasLiveSubscription(tx, organization.id))
+      ) {
+        // A second checkout of an organization that is already live (two tabs, both paid): it is
+        // ended at the provider at once, so the owner is not charged again, and kept on record.
+        await source.cancelNow(reported.id, tx);
+        await repository.insertSubscription(tx, {
+          ...values,
+          status: 'expired',
+          organizationId,
+          userId: reported.userId ?? organization.createdBy,
+          provider: source.name,
+          providerSubscriptionId: reported.id,
+        });
+        options.logger?.warn(
+          { organizationId, subscription: reported.id },
+          'second subscription for a live organization canceled at the provider; refund its first payment',
+        );
+        return 'applied';
+      }
       let after: SubscriptionRow;
       if (before) {
         // A new ending (resumed, renewed, a new failure) deserves its own reminder.
@@ -124,7 +154,7 @@ export function createFulfilment(options: FulfilmentOptions) {
           ...values,
           organizationId,
           userId: reported.userId ?? organization.createdBy,
-          provider,
+          provider: source.name,
           providerSubscriptionId: reported.id,
         });
       }

@@ -181,12 +181,19 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Keeps the first customer stored for the user if two checkouts raced to create one. */
+    /**
+     * Keeps the first customer stored for the user if two checkouts raced to create one; a
+     * customer of another provider (test mode before Stripe was configured) is replaced.
+     */
     async saveCustomer(userId: string, provider: 'stripe' | 'test', customerId: string) {
       await db
         .insert(billingCustomers)
         .values({ userId, provider, customerId })
-        .onConflictDoNothing({ target: billingCustomers.userId });
+        .onConflictDoUpdate({
+          target: billingCustomers.userId,
+          set: { provider, customerId, createdAt: new Date() },
+          setWhere: sql`${billingCustomers.provider} <> ${provider}`,
+        });
       const [row] = await db
         .select()
         .from(billingCustomers)

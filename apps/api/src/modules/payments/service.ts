@@ -16,11 +16,7 @@ import type { AuthSession } from '../../plugins/identity/session.ts';
 import type { WindowCounters } from '../../plugins/rate-limit/window-counters.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { Fulfilment } from './fulfilment.ts';
-import {
-  ProviderUnavailableError,
-  type PaymentProvider,
-  type ProviderSubscription,
-} from './providers/provider.ts';
+import { ProviderUnavailableError, type PaymentProvider } from './providers/provider.ts';
 import type { TestProvider } from './providers/test-provider.ts';
 import type { PaymentRepository, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
@@ -87,9 +83,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
   ) {
     const source = providerFor(name);
     if (!source) return 'ignored' as const;
-    const reported: ProviderSubscription | null = await source.readSubscription(subscriptionId);
-    if (!reported) return 'ignored' as const;
-    return fulfilment.apply(name, reported, event);
+    return fulfilment.apply(source, subscriptionId, event);
   }
 
   async function customerFor(user: AuthSession['user']) {

@@ -1,4 +1,5 @@
 import type { PlanChoice } from '@si/contracts';
+import type { Database } from '../../../db/client.ts';
 
 /** A subscription as its provider reports it, in the product's terms. */
 export interface ProviderSubscription {
@@ -39,11 +40,14 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Whether the checkout has been paid, and the subscription it started. */
   readCheckout(sessionId: string): Promise<{ paid: boolean; subscriptionId: string | null }>;
-  /** null when the provider does not know the id. */
-  readSubscription(id: string): Promise<ProviderSubscription | null>;
+  /**
+   * null when the provider does not know the id. `within`: the transaction in progress, for a
+   * provider that keeps its records in the product's database (the test checkout).
+   */
+  readSubscription(id: string, within?: Database): Promise<ProviderSubscription | null>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<void>;
   /** Ends the subscription now, with no further charges (deleting its organization). */
-  cancelNow(id: string): Promise<void>;
+  cancelNow(id: string, within?: Database): Promise<void>;
   /** A page where the customer manages cards, cancels or resumes; null where there is none. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
 }

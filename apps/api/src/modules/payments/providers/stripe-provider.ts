@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { plans, planIds, type PlanChoice } from '@si/contracts';
 import {
@@ -196,10 +197,10 @@ export function createStripeProvider(settings: StripeSettings) {
 
     billingPortalUrl: (customerId, returnUrl) =>
       calling(async () => {
-        const portal = await stripe.billingPortal.sessions.create({
-          customer: customerId,
-          return_url: returnUrl,
-        });
+        const portal = await stripe.billingPortal.sessions.create(
+          { customer: customerId, return_url: returnUrl },
+          { idempotencyKey: `portal-${randomUUID()}` },
+        );
         return portal.url;
       }),
   } satisfies PaymentProvider & Record<string, unknown>;

@@ -30,16 +30,16 @@ const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription 
  * as Stripe's, so Pay runs the very fulfilment a webhook runs.
  */
 export function createTestProvider(db: Database, publicUrl: string) {
-  async function read(id: string) {
-    const [row] = await db
+  async function read(id: string, executor: Database = db) {
+    const [row] = await executor
       .select()
       .from(testModeSubscriptions)
       .where(eq(testModeSubscriptions.id, id));
     return row ?? null;
   }
 
-  async function update(id: string, values: Partial<TestSubscriptionRow>) {
-    const [row] = await db
+  async function update(id: string, values: Partial<TestSubscriptionRow>, executor: Database = db) {
+    const [row] = await executor
       .update(testModeSubscriptions)
       .set(values)
       .where(eq(testModeSubscriptions.id, id))
@@ -69,8 +69,8 @@ export function createTestProvider(db: Database, publicUrl: string) {
       };
     },
 
-    async readSubscription(id) {
-      const row = await read(id);
+    async readSubscription(id, within) {
+      const row = await read(id, within);
       return row ? toProviderSubscription(row) : null;
     },
 
@@ -78,8 +78,8 @@ export function createTestProvider(db: Database, publicUrl: string) {
       await update(id, { cancelAtPeriodEnd: cancel });
     },
 
-    async cancelNow(id) {
-      await update(id, { status: 'canceled' });
+    async cancelNow(id, within) {
+      await update(id, { status: 'canceled' }, within);
     },
 
     billingPortalUrl: async () => null,
