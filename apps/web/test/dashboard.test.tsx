@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import {
   accountDeletionMessages,
   dashboardTexts,
-  organizationEditorTexts,
   passwordMessages,
+  publicationStateNames,
 } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { makeOrganization } from './fixtures';
+import { makeOrganization, makeSubscription } from './fixtures';
 
 function signedIn(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
@@ -34,7 +34,7 @@ describe('the dashboard', () => {
     ).toBe('page');
   });
 
-  it('lists own organizations, and as subscriptions only the paid ones or those with a plan', async () => {
+  it('lists own organizations with where each stands, and the subscriptions', async () => {
     signedIn(makeUser(), {
       'GET /api/users/organizations': () =>
         json({
@@ -49,32 +49,41 @@ describe('the dashboard', () => {
             }),
           ],
         }),
+      'GET /api/payments/subscriptions': () =>
+        json({
+          data: [
+            makeSubscription({
+              organizationId: '00000000-0000-4000-8000-000000000001',
+              organizationName: 'Paid Org',
+            }),
+          ],
+        }),
     });
     renderApp('/dashboard/organizations');
     const mine = await screen.findByTestId('my-organizations');
     expect(within(mine).getByText('Paid Org')).toBeTruthy();
     expect(within(mine).getByText('Draft Org')).toBeTruthy();
-    expect(within(mine).getByText(organizationEditorTexts.notPublicYet)).toBeTruthy();
-    expect(within(mine).getByText(dashboardTexts.published)).toBeTruthy();
+    expect(await within(mine).findByText(publicationStateNames.notPublicYet)).toBeTruthy();
+    expect(within(mine).getByText(publicationStateNames.live)).toBeTruthy();
     expect(within(mine).getByRole('link', { name: 'Edit Draft Org' }).getAttribute('href')).toBe(
       '/organizations/00000000-0000-4000-8000-000000000002/edit',
     );
     expect(within(mine).getByRole('link', { name: 'View Draft Org' }).getAttribute('href')).toBe(
       '/organizations/00000000-0000-4000-8000-000000000002',
     );
-    const subscriptions = screen.getByTestId('my-subscriptions');
+    const subscriptions = await screen.findByTestId('my-subscriptions');
     expect(within(subscriptions).getByText('Paid Org')).toBeTruthy();
     expect(within(subscriptions).queryByText('Draft Org')).toBeNull();
     expect(within(subscriptions).getByText('Monthly')).toBeTruthy();
   });
 
-  it('shows the error states of both lists when the organizations cannot be loaded', async () => {
+  it('shows the error states of both lists when they cannot be loaded', async () => {
     signedIn(makeUser(), {
       'GET /api/users/organizations': () => apiError(404, 'NOT_FOUND', 'No such endpoint'),
     });
     renderApp('/dashboard/organizations');
     expect(await screen.findByText(dashboardTexts.organizationsFailed)).toBeTruthy();
-    expect(screen.getByText(dashboardTexts.subscriptionsFailed)).toBeTruthy();
+    expect(await screen.findByText(dashboardTexts.subscriptionsFailed)).toBeTruthy();
   });
 
   it('heads the settings page Account Settings, its cards one level below', async () => {

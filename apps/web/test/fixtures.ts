@@ -1,4 +1,4 @@
-import type { Category, CategoryGroup, Country, Organization } from '@si/contracts';
+import type { Category, CategoryGroup, Country, Organization, Subscription } from '@si/contracts';
 
 export const categories: Category[] = [
   {
@@ -75,6 +75,22 @@ export function makeOrganization(overrides: Partial<Organization> = {}): Organiz
     version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A live monthly subscription of the test checkout, for the organization of makeOrganization. */
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    organizationId: '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e',
+    organizationName: 'Aireandino Sensor Lab',
+    type: 'monthly',
+    status: 'paid',
+    provider: 'test',
+    startDate: '2026-10-24T12:00:00.000Z',
+    endDate: '2026-11-24T12:00:00.000Z',
+    graceEndDate: null,
+    published: true,
     ...overrides,
   };
 }

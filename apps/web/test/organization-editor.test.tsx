@@ -10,7 +10,14 @@ import {
   type Organization,
 } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { categories, categoryGroups, countries, makeOrganization } from './fixtures';
+import { advanceClock, settleNow, useFakeClock } from './fake-clock';
+import {
+  categories,
+  categoryGroups,
+  countries,
+  makeOrganization,
+  makeSubscription,
+} from './fixtures';
 import { REORDER_HIGHLIGHT_MS } from '../src/features/organization-editor/hooks/use-reorder-highlight';
 import { withHttps } from '../src/features/organization-editor/components/form-rules';
 import { counterState } from '../src/features/organization-editor/components/fields';
@@ -56,6 +63,8 @@ function editorApi(
     'GET /api/categories': () => json({ data: categoryList }),
     'GET /api/category-groups': () => json({ data: categoryGroups }),
     'GET /api/countries': () => json({ data: countries }),
+    // A live subscription: the payment gate opens the editor (test/payment-gate.test.tsx).
+    [`GET /api/payments/subscription/${orgId}`]: () => json({ data: makeSubscription() }),
     ...extra,
   });
 }
@@ -64,50 +73,6 @@ async function openEditor(path = editPath) {
   const view = renderApp(path);
   await screen.findByRole('button', { name: organizationEditorTexts.saveChanges });
   return view;
-}
-
-/**
- * From here on, setTimeout runs on a fake clock that moves only when the test moves it, so that
- * a delay is measured exactly. The page has loaded on real timers (lazy modules, requests).
- */
-function useFakeClock() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  // Testing Library drains its events with a setTimeout(0) that it runs itself only under
-  // Jest's fake timers: give it Vitest's clock (restored after the test, like every stub).
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  onTestFinished(() => {
-    vi.useRealTimers();
-  });
-}
-
-/**
- * Lets the app finish what it does now (promises, and what it schedules for now on the fake
- * clock) without moving the clock, until `check` passes.
- */
-async function settleNow(check: () => void) {
-  for (let round = 0; ; round += 1) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-      await new Promise((resolve) => setImmediate(resolve));
-    });
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (round >= 200) throw error;
-    }
-  }
-}
-
-/** Moves the fake clock by `ms`, running what falls due, and lets the app settle at that time. */
-async function advanceClock(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
-  for (let round = 0; round < 5; round += 1) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-      await new Promise((resolve) => setImmediate(resolve));
-    });
-  }
 }
 
 describe('the organization editor', () => {

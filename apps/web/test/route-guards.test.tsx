@@ -112,7 +112,7 @@ describe('guarded routes', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard - Scaling Impact'));
   });
 
-  it('shows a verified user the placeholder page of a later feature, not a 404', async () => {
+  it('shows a verified user the canceled-payment page, not a 404', async () => {
     stubApi({ 'GET /api/auth/session': () => json({ data: makeUser() }) });
     renderApp('/payments/canceled');
     expect(

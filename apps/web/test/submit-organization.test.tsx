@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authPageTitles, organizationEditorTexts, organizationFormMessages } from '@si/contracts';
+import {
+  authPageTitles,
+  organizationEditorTexts,
+  organizationFormMessages,
+  paymentTexts,
+} from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, categoryGroups, countries, makeOrganization } from './fixtures';
 
@@ -104,6 +109,8 @@ describe('/submit-organization', () => {
         sent = body;
         return json({ data: created }, 201);
       },
+      [`GET /api/organizations/${created.id}`]: () => json({ data: created }),
+      [`GET /api/payments/subscription/${created.id}`]: () => json({ data: null }),
     });
     const { router } = await openForm();
     const user = userEvent.setup();
@@ -121,14 +128,11 @@ describe('/submit-organization', () => {
       country: 'PE',
       categoryIds: ['climate_action', 'open_source', 'nonprofit'],
     });
-    // Until plan selection arrives, the page says the organization is saved.
-    expect(await screen.findByText(organizationEditorTexts.paymentsComingSoon)).toBeTruthy();
+    // Plan selection for the new organization.
     expect(
-      screen
-        .getByRole('link', { name: organizationEditorTexts.completeProfile })
-        .getAttribute('href'),
-    ).toBe(`/organizations/${created.id}/edit?new=1`);
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+      await screen.findByRole('button', { name: paymentTexts.choosePlan('Monthly') }),
+    ).toBeTruthy();
+    expect(screen.getByText(created.name)).toBeTruthy();
     await waitFor(() =>
       expect(document.title).toBe(`${authPageTitles.selectPlan} - Scaling Impact`),
     );
@@ -180,12 +184,9 @@ describe('/submit-organization', () => {
 });
 
 describe('/payments/select/:orgId without the newly-created flag', () => {
-  it('is still the coming-soon page of plan selection', async () => {
-    submitApi();
-    renderApp(`/payments/select/${created.id}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: authPageTitles.selectPlan }),
-    ).toBeTruthy();
-    expect(screen.queryByText(organizationEditorTexts.paymentsComingSoon)).toBeNull();
+  it('goes to the dashboard', async () => {
+    submitApi({ 'GET /api/users/organizations': () => json({ data: [] }) });
+    const { router } = renderApp(`/payments/select/${created.id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -1,22 +1,21 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AccessRuleName } from './routes/access';
-import type { ComingSoonPageName } from './routes/guarded-routes';
 import { PageFallback } from './routes/page-fallback';
 
 /*
  * The account routes (sign-in, sign-up, password reset, email verification, the dashboard, and
  * the guarded pages of later features). The router discovers them on the first navigation that
  * needs them (router.tsx), so the home page's first load carries none of this table (ADR 006).
- * Their pages load from a few modules: account screens, guards, dashboard, and one per
- * organization screen (create, edit, and the placeholder of plan selection).
+ * Their pages load from a few modules: account screens, guards, dashboard, one per
+ * organization screen (create, edit) and one for the payment pages.
  */
 const accountPages = () => import('./routes/account-pages');
 const guardedRoutes = () => import('./routes/guarded-routes');
 const dashboardPages = () => import('./routes/dashboard-pages');
 const submitOrganization = () => import('./routes/submit-organization');
 const editOrganization = () => import('./routes/edit-organization');
-const selectPlan = () => import('./routes/select-plan');
+const paymentPages = () => import('./routes/payment-pages');
 
 /** route.lazy for a named component of a lazily loaded module. */
 function component<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
@@ -41,12 +40,6 @@ function guarded(rule: AccessRuleName, children: RouteObject[]): RouteObject {
     children,
   };
 }
-
-/** A later feature's page: a real route and guard, and a page saying it is on its way. */
-const comingSoon = (path: string, name: ComingSoonPageName): RouteObject => ({
-  ...page(path, component(guardedRoutes, 'ComingSoonPage')),
-  handle: { page: name },
-});
 
 export function accountRoutes(): RouteObject[] {
   return [
@@ -77,12 +70,9 @@ export function accountRoutes(): RouteObject[] {
       page('organizations/:orgId/edit', component(editOrganization, 'EditOrganizationPage')),
     ]),
     guarded('payments', [
-      // Until plan selection arrives: a new organization's owner hears that it is saved.
-      {
-        ...page('payments/select/:orgId', component(selectPlan, 'SelectPlanPage')),
-        handle: { page: 'selectPlan' },
-      },
-      comingSoon('payments/canceled', 'paymentCanceled'),
+      page('payments/select/:orgId', component(paymentPages, 'SelectPlanPage')),
+      page('payments/canceled', component(paymentPages, 'PaymentCanceledPage')),
+      page('payments/test-checkout/:sessionId', component(paymentPages, 'TestCheckoutPage')),
     ]),
   ];
 }

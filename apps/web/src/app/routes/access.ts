@@ -20,7 +20,7 @@ export const accessRules = {
   create: { level: 'verified', guestMessage: guardMessages.permanentAccountToCreate },
   /** /organizations/:orgId/edit */
   edit: { level: 'verified', guestMessage: guardMessages.signInToEdit },
-  /** /payments/select/:orgId and /payments/canceled */
+  /** /payments/select/:orgId, /payments/canceled and /payments/test-checkout/:sessionId */
   payments: { level: 'verified', guestMessage: guardMessages.signInToContinue },
 } as const satisfies Record<string, AccessRule>;
 

@@ -11,18 +11,19 @@ import {
 import { SuccessBanner } from '../../components/ui/message-banner';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import {
+  DashboardSection,
   DashboardSectionGroup,
   DashboardShell,
 } from '../../features/account/components/dashboard-shell';
-import {
-  MyOrganizations,
-  MySubscriptions,
-} from '../../features/account/components/organization-lists';
+import { MyOrganizations } from '../../features/account/components/organization-lists';
 import { PasswordSettings } from '../../features/account/components/password-settings';
 import { ProfileInformation } from '../../features/account/components/profile-information';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useSession } from '../../features/auth/api/get-session';
 import { startSocialSignIn } from '../../features/auth/api/social-sign-in';
+import { useMySubscriptions } from '../../features/payments/api/get-subscriptions';
+import { PublicationStatus } from '../../features/payments/components/publication-status';
+import { SubscriptionList } from '../../features/payments/components/subscription-list';
 import { messageFromState, useFlashMessage } from '../../lib/use-flash-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { GuardLoading } from './guarded-routes';
@@ -64,13 +65,30 @@ export function DashboardProfile() {
   return <ProfileInformation user={user} />;
 }
 
-/** /dashboard/organizations : My Organizations and My Subscriptions. */
+/**
+ * /dashboard/organizations : My Organizations, each with where it stands in the directory (from
+ * its latest subscription), and My Subscriptions.
+ */
 export function DashboardOrganizations() {
   useDocumentTitle(authPageTitles.dashboardOrganizations);
+  const subscriptions = useMySubscriptions();
+  const byOrganization = new Map(
+    subscriptions.data?.map((subscription) => [subscription.organizationId, subscription]),
+  );
   return (
     <>
-      <MyOrganizations />
-      <MySubscriptions />
+      <MyOrganizations
+        renderPublication={(organization) => (
+          <PublicationStatus
+            organization={organization}
+            subscription={byOrganization.get(organization.id)}
+            pending={subscriptions.isPending}
+          />
+        )}
+      />
+      <DashboardSection id="my-subscriptions" title={dashboardTexts.mySubscriptions}>
+        <SubscriptionList />
+      </DashboardSection>
     </>
   );
 }

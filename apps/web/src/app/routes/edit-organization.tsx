@@ -18,15 +18,18 @@ import { EditorSkeleton } from '../../features/organization-editor/components/ed
 import { OrganizationEditor } from '../../features/organization-editor/components/organization-editor';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
+import { isNewlyCreated } from '../../features/payments/components/newly-created';
+import { PaymentGate } from '../../features/payments/components/payment-gate';
+import { usePaymentGate } from '../../features/payments/hooks/use-payment-gate';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { ApiError } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isNewlyCreated } from './newly-created';
 
 /**
  * /organizations/:orgId/edit (behind the 'edit' guard): the owner's editor. Someone else is sent
- * to /organizations, which goes home, with SPEC.md's message. One lazy module.
+ * to /organizations, which goes home, with SPEC.md's message. While the organization has no live
+ * subscription, the payment gate stands in the editor's place. One lazy module.
  */
 export function EditOrganizationPage() {
   const { orgId = '' } = useParams();
@@ -41,6 +44,7 @@ export function EditOrganizationPage() {
   const groups = useCategoryGroups();
   const categories = useCategories();
   const countries = useCountries();
+  const gate = usePaymentGate(orgId, searchParams);
   // Bumped by Reload: the form starts over from the organization as stored now.
   const [formKey, setFormKey] = useState(0);
   const newlyCreated = isNewlyCreated(location.state, searchParams);
@@ -87,6 +91,23 @@ export function EditOrganizationPage() {
         {detailTexts.notFoundBody(orgId)}
       </StatusCard>
     );
+  } else if (
+    gate.state.kind === 'verifying' ||
+    gate.state.kind === 'timeout' ||
+    // Payment required (or not known) is said once the owner's organization has loaded.
+    ((gate.state.kind === 'required' || gate.state.kind === 'failed') &&
+      organization.data &&
+      fresh &&
+      user)
+  ) {
+    content = (
+      <PaymentGate
+        state={gate.state}
+        organizationId={orgId}
+        onVerifyAgain={gate.verifyAgain}
+        onCheckAgain={gate.checkAgain}
+      />
+    );
   } else if (organization.isError || referenceFailed) {
     content = (
       <Notice
@@ -114,6 +135,7 @@ export function EditOrganizationPage() {
       </Notice>
     );
   } else if (
+    gate.state.kind === 'open' &&
     organization.data &&
     fresh &&
     user &&
@@ -129,6 +151,7 @@ export function EditOrganizationPage() {
         categories={categories.data}
         countries={countries.data}
         newlyCreated={newlyCreated}
+        notice={gate.state.notice}
         onReload={reload}
       />
     );

@@ -1,22 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { Hourglass } from 'lucide-react';
-import { authPageTitles, comingSoonTexts, guardMessages } from '@si/contracts';
-import { buttonClasses } from '../../components/ui/button';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { guardMessages } from '@si/contracts';
 import { PageContainer } from '../../components/ui/page-container';
 import { Spinner } from '../../components/ui/spinner';
-import { StatusCard } from '../../components/ui/status-card';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useSession } from '../../features/auth/api/get-session';
 import { sessionQueryKey } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { accessRules, decideAccess, type AccessRuleName } from './access';
 
-/*
- * The guard of the protected routes, and the placeholder page of guarded features that come
- * later. One lazy module: public pages never load it.
- */
+/* The guard of the protected routes. One lazy module: public pages never load it. */
+
 /** 'Loading...' while the session (or the verification check) loads. */
 export function GuardLoading() {
   return (
@@ -76,42 +70,4 @@ export function createAccessGuard(ruleName: AccessRuleName) {
         return <Outlet />;
     }
   };
-}
-
-/** The later features that have a guarded placeholder page, named by their page title key. */
-export type ComingSoonPageName = 'selectPlan' | 'paymentCanceled';
-
-function titleOf(handle: unknown): string | null {
-  if (typeof handle !== 'object' || handle === null || !('page' in handle)) return null;
-  const { page } = handle as { page: unknown };
-  return typeof page === 'string' && page in authPageTitles
-    ? authPageTitles[page as ComingSoonPageName]
-    : null;
-}
-
-/**
- * A guarded page whose feature comes later (plans, canceled payment): the
- * route and its guard are real, the page says the feature is on its way. The route's
- * handle.page names its title.
- */
-export function ComingSoonPage() {
-  const matches = useMatches();
-  const title = titleOf(matches.at(-1)?.handle) ?? 'Coming soon';
-  useDocumentTitle(title);
-  return (
-    <PageContainer className="py-16 sm:py-24">
-      <StatusCard
-        as="h1"
-        icon={<Hourglass className="size-6" />}
-        title={title}
-        action={
-          <Link to="/dashboard" className={buttonClasses('primary')}>
-            {comingSoonTexts.backToDashboard}
-          </Link>
-        }
-      >
-        {comingSoonTexts.body}
-      </StatusCard>
-    </PageContainer>
-  );
 }

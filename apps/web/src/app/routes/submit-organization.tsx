@@ -9,7 +9,10 @@ import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { newlyCreatedState } from './newly-created';
+import {
+  newlyCreatedState,
+  planSelectionPath,
+} from '../../features/payments/components/newly-created';
 
 /** /submit-organization : the create form (behind the 'create' guard). One lazy module. */
 export function SubmitOrganizationPage() {
@@ -45,9 +48,7 @@ export function SubmitOrganizationPage() {
           categories={categories.data}
           countries={countries.data}
           onCreated={(organization) =>
-            void navigate(`/payments/select/${organization.id}?new=1`, {
-              state: newlyCreatedState,
-            })
+            void navigate(planSelectionPath(organization.id), { state: newlyCreatedState })
           }
         />
       ) : (

@@ -17,8 +17,3 @@ export const myOrganizationsQueryOptions = () =>
 export function useMyOrganizations() {
   return useQuery(myOrganizationsQueryOptions());
 }
-
-/** SPEC.md section 9: organizations with paymentStatus paid or a subscriptionType are subscriptions. */
-export function isSubscription(organization: Organization): boolean {
-  return organization.paymentStatus === 'paid' || organization.subscriptionType !== null;
-}

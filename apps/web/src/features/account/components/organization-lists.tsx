@@ -1,20 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Building2, CreditCard, Plus } from 'lucide-react';
-import {
-  dashboardTexts,
-  homeTexts,
-  organizationEditorTexts,
-  paymentStatusNames,
-  subscriptionTypeNames,
-  type Organization,
-} from '@si/contracts';
+import { Building2, Plus } from 'lucide-react';
+import { dashboardTexts, homeTexts, type Organization } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
 import { Notice } from '../../../components/ui/notice';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatusCard } from '../../../components/ui/status-card';
-import { cx } from '../../../lib/class-names';
-import { isSubscription, useMyOrganizations } from '../api/get-my-organizations';
+import { useMyOrganizations } from '../api/get-my-organizations';
 import { DashboardSection } from './dashboard-shell';
 
 function ListSkeleton() {
@@ -60,21 +53,13 @@ function Logo({ organization }: { organization: Organization }) {
   );
 }
 
-function StatusPill({ ok, children }: { ok: boolean; children: string }) {
-  return (
-    <span
-      className={cx(
-        'inline-flex w-fit items-center rounded-pill px-2.5 py-0.5 text-sm font-semibold',
-        ok ? 'bg-success-soft text-success-ink' : 'bg-sunken text-ink-muted',
-      )}
-    >
-      {children}
-    </span>
-  );
+export interface MyOrganizationsProps {
+  /** Where the organization stands in the directory (from its subscription, which payments knows). */
+  renderPublication: (organization: Organization) => ReactNode;
 }
 
 /** My Organizations: the user's own organizations with their state, or the empty and error states. */
-export function MyOrganizations() {
+export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
   const query = useMyOrganizations();
   return (
     <DashboardSection id="my-organizations" title={dashboardTexts.myOrganizations}>
@@ -108,11 +93,7 @@ export function MyOrganizations() {
                 <Logo organization={organization} />
                 <div className="flex min-w-0 flex-col gap-1">
                   <p className="truncate font-semibold text-ink">{organization.name}</p>
-                  <StatusPill ok={organization.published}>
-                    {organization.published
-                      ? dashboardTexts.published
-                      : organizationEditorTexts.notPublicYet}
-                  </StatusPill>
+                  {renderPublication(organization)}
                 </div>
               </div>
               <div className="flex gap-2">
@@ -131,66 +112,6 @@ export function MyOrganizations() {
                   {dashboardTexts.editOrganization}
                 </Link>
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </DashboardSection>
-  );
-}
-
-/** My Subscriptions: organizations that are paid or have a plan: plan, status and name. */
-export function MySubscriptions() {
-  const query = useMyOrganizations();
-  const subscriptions = query.data?.filter(isSubscription) ?? [];
-  return (
-    <DashboardSection id="my-subscriptions" title={dashboardTexts.mySubscriptions}>
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : query.isError ? (
-        <LoadError
-          message={dashboardTexts.subscriptionsFailed}
-          onRetry={() => void query.refetch()}
-        />
-      ) : subscriptions.length === 0 ? (
-        <StatusCard
-          icon={<CreditCard className="size-6" />}
-          title={dashboardTexts.noSubscriptions}
-          className="border-dashed bg-canvas py-8"
-        >
-          {dashboardTexts.noSubscriptionsHint}
-        </StatusCard>
-      ) : (
-        <ul className="flex flex-col gap-3" data-testid="my-subscriptions">
-          {subscriptions.map((organization) => (
-            <li
-              key={organization.id}
-              className="flex flex-col gap-3 rounded-control border border-line p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <Link
-                to={`/organizations/${organization.id}`}
-                className="min-w-0 truncate font-semibold text-ink underline-offset-4 hover:underline"
-              >
-                {organization.name}
-              </Link>
-              <dl className="flex shrink-0 gap-6 text-sm">
-                <div className="flex flex-col gap-1">
-                  <dt className="text-ink-subtle">{dashboardTexts.subscriptionPlan}</dt>
-                  <dd className="font-semibold text-ink">
-                    {organization.subscriptionType
-                      ? subscriptionTypeNames[organization.subscriptionType]
-                      : '—'}
-                  </dd>
-                </div>
-                <div className="flex flex-col gap-1">
-                  <dt className="text-ink-subtle">{dashboardTexts.subscriptionStatus}</dt>
-                  <dd>
-                    <StatusPill ok={organization.paymentStatus === 'paid'}>
-                      {paymentStatusNames[organization.paymentStatus]}
-                    </StatusPill>
-                  </dd>
-                </div>
-              </dl>
             </li>
           ))}
         </ul>

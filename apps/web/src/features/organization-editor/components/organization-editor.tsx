@@ -12,6 +12,8 @@ import {
   ORGANIZATION_DESCRIPTION_MAX,
   errorCodes,
   organizationEditorTexts,
+  paymentErrorCodes,
+  paymentMessages,
   organizationFormMessages,
   type Category,
   type CategoryGroup,
@@ -133,6 +135,8 @@ export interface OrganizationEditorProps {
   countries: readonly Country[];
   /** Just created: SPEC.md's banner and 'Complete Your Organization Profile'. */
   newlyCreated: boolean;
+  /** A success message to show above the editor (a payment or guest code just confirmed). */
+  notice?: string | null;
   /** Loads the stored organization again and starts the form over (after a stale save). */
   onReload: () => void;
 }
@@ -148,6 +152,7 @@ export function OrganizationEditor({
   categories,
   countries,
   newlyCreated,
+  notice = null,
   onReload,
 }: OrganizationEditorProps) {
   const navigate = useNavigate();
@@ -247,6 +252,9 @@ export function OrganizationEditor({
             setAlert({ kind: 'stale' });
           } else if (error.status === 403) {
             setAlert({ kind: 'failed', message: organizationFormMessages.notOwner });
+          } else if (error.code === paymentErrorCodes.paymentRequired) {
+            // The subscription ended while the editor was open: the server's words say so.
+            setAlert({ kind: 'failed', message: paymentMessages.paymentRequired });
           } else if (error.status === 400 && error.fields && Object.keys(error.fields).length) {
             Object.entries(error.fields).forEach(([field, message], index) =>
               setError(field as keyof EditFormInput, { message }, { shouldFocus: index === 0 }),
@@ -294,6 +302,7 @@ export function OrganizationEditor({
   return (
     <div className="flex flex-col gap-6">
       {newlyCreated ? <SuccessBanner message={organizationEditorTexts.createdBanner} /> : null}
+      {notice ? <SuccessBanner message={notice} /> : null}
       <div className="flex flex-col gap-1">
         <h1 className="text-headline font-semibold tracking-tight sm:text-display">
           {newlyCreated

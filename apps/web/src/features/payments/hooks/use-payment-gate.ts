@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { paymentTexts } from '@si/contracts';
+import { isLiveSubscription, useSubscription } from '../api/get-subscription';
+import { usePaymentVerification } from './use-payment-verification';
+
+/** What the editor's page shows in place of the editor, or that the editor may open. */
+export type PaymentGateState =
+  | { kind: 'checking' }
+  | { kind: 'verifying'; attempt: number }
+  | { kind: 'timeout' }
+  | { kind: 'required' }
+  | { kind: 'failed' }
+  | { kind: 'open'; notice: string | null };
+
+/**
+ * The payment gate of the editor (SPEC.md 'Edit organization', section 4). Back from a checkout
+ * (?success=true&session_id=) it verifies the payment; otherwise the organization's subscription
+ * decides: live opens the editor, anything else asks for payment. Back from a guest code
+ * (?success=true&guest=true) the subscription is checked too, so that the address alone never
+ * claims a code was applied. Once open, the gate stays open while the page is shown: a later
+ * answer never swaps the form being edited for the gate (the server refuses unpaid saves anyway).
+ */
+export function usePaymentGate(organizationId: string, searchParams: URLSearchParams) {
+  const success = searchParams.get('success') === 'true';
+  const sessionId = success ? searchParams.get('session_id') || null : null;
+  const guest = success && !sessionId && searchParams.get('guest') === 'true';
+  const { verification, retry } = usePaymentVerification(sessionId);
+  const subscription = useSubscription(organizationId, { enabled: !sessionId });
+
+  let state: PaymentGateState;
+  if (sessionId) {
+    state =
+      verification.phase === 'paid'
+        ? { kind: 'open', notice: paymentTexts.paymentConfirmed }
+        : verification.phase === 'timeout'
+          ? { kind: 'timeout' }
+          : { kind: 'verifying', attempt: verification.attempt };
+  } else if (subscription.data !== undefined) {
+    state = isLiveSubscription(subscription.data)
+      ? { kind: 'open', notice: guest ? paymentTexts.guestCodeConfirmed : null }
+      : { kind: 'required' };
+  } else {
+    state = subscription.isError ? { kind: 'failed' } : { kind: 'checking' };
+  }
+
+  const [opened, setOpened] = useState<PaymentGateState | null>(null);
+  if (state.kind === 'open' && opened === null) setOpened(state);
+
+  return {
+    state: opened ?? state,
+    /** 'Try Verifying Again': the attempts start over from the first. */
+    verifyAgain: retry,
+    /** Asks for the subscription again after it failed to load. */
+    checkAgain: () => void subscription.refetch(),
+  };
+}
