@@ -5,6 +5,7 @@ import {
   accountMenuTexts,
   detailTexts,
   organizationEditorTexts,
+  paymentTexts,
   type CurrentUser,
   type Organization,
 } from '@si/contracts';
@@ -89,20 +90,34 @@ describe('the owner’s tools on the profile', () => {
     expect(screen.queryByRole('button', { name: organizationEditorTexts.deleteAction })).toBeNull();
   });
 
-  it('tells the owner why an organization is not public: pending payment or a lapsed subscription', async () => {
-    profileApi(
-      makeOrganization({ published: false, paymentStatus: 'pending', subscriptionType: null }),
-    );
-    const { unmount } = await openProfile();
-    expect((await screen.findByTestId('publication-notice')).textContent).toContain(
-      organizationEditorTexts.notPublicPending,
-    );
-    unmount();
-    profileApi(makeOrganization({ published: false, paymentStatus: 'paid' }));
-    await openProfile();
-    expect((await screen.findByTestId('publication-notice')).textContent).toContain(
-      organizationEditorTexts.notPublicLapsed,
-    );
+  it('tells the owner why an organization is not public, with the way back to plan selection', async () => {
+    const cases = [
+      {
+        state: { paymentStatus: 'pending', subscriptionType: null },
+        message: organizationEditorTexts.notPublicPending,
+        link: paymentTexts.choosePlanLink,
+      },
+      {
+        state: { paymentStatus: 'pending', subscriptionType: 'monthly' },
+        message: organizationEditorTexts.notPublicLapsed,
+        link: paymentTexts.resubscribe,
+      },
+      {
+        state: { paymentStatus: 'paid', subscriptionType: 'monthly' },
+        message: organizationEditorTexts.notPublicHeld,
+        link: null,
+      },
+    ] as const;
+    for (const { state, message, link } of cases) {
+      profileApi(makeOrganization({ published: false, ...state }));
+      const { unmount } = await openProfile();
+      const notice = await screen.findByTestId('publication-notice');
+      expect(notice.textContent).toContain(message);
+      const links = within(notice).queryAllByRole('link');
+      expect(links.map((element) => element.textContent)).toEqual(link ? [link] : []);
+      if (link) expect(links[0]!.getAttribute('href')).toBe(`/payments/select/${orgId}?new=1`);
+      unmount();
+    }
   });
 
   it('deletes after confirming, busy meanwhile, and lands on My Organizations with the message', async () => {

@@ -164,19 +164,9 @@ export const signInMethodNames = {
   github: 'GitHub',
 } as const;
 
-/** A subscription's plan and an organization's payment state, as the dashboard names them. */
+/** A subscription's plan, as the dashboard names it. */
 export const subscriptionTypeNames = {
   monthly: 'Monthly',
   yearly: 'Annual',
   guest: 'Guest code',
-} as const;
-
-export const paymentStatusNames = {
-  paid: 'Active',
-  pending: 'Payment pending',
-} as const;
-
-export const comingSoonTexts = {
-  body: "This part of Scaling Impact is on its way. We're building it now.",
-  backToDashboard: 'Go to Dashboard',
 } as const;

@@ -106,6 +106,8 @@ export const organizationEditorTexts = {
     'This organization is not public yet: only you can see it. It appears in the directory once its subscription is active.',
   notPublicLapsed:
     'This organization is hidden from the directory because its subscription is no longer active. Only you can see it.',
+  notPublicHeld:
+    'This organization has been taken out of the directory by our team, although its subscription is active. Only you can see it; write to support to know more.',
   // Labels, hints and states of the web forms (added with the submit page and the editor).
   submitIntro:
     'Start with the essentials. Images, links and the story behind each category come next.',

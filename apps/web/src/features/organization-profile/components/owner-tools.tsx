@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { Pencil, Trash2 } from 'lucide-react';
-import { organizationEditorTexts, type Organization } from '@si/contracts';
+import { organizationEditorTexts, paymentTexts, type Organization } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,19 +19,37 @@ const dangerButton =
 const dangerOutline =
   'inline-flex min-h-touch items-center justify-center gap-2 rounded-control border border-danger-line bg-surface px-3 text-sm font-semibold text-danger-ink transition-colors hover:border-danger-ink hover:bg-danger-soft sm:min-h-9';
 
-/** DECISIONS.md: an organization that is not published is visible to its owner, who is told why. */
+/**
+ * DECISIONS.md: an organization that is not published is visible to its owner, who is told why:
+ * never paid for, lapsed (both with the one step back: plan selection), or held back by an
+ * operator while its subscription is live.
+ */
 export function PublicationNotice({ organization }: { organization: Organization }) {
   if (organization.published) return null;
+  const held = organization.paymentStatus === 'paid';
+  const neverPaid = organization.subscriptionType === null;
   return (
     <Notice
       tone="info"
       testId="publication-notice"
       message={
-        organization.paymentStatus === 'pending'
-          ? organizationEditorTexts.notPublicPending
-          : organizationEditorTexts.notPublicLapsed
+        held
+          ? organizationEditorTexts.notPublicHeld
+          : neverPaid
+            ? organizationEditorTexts.notPublicPending
+            : organizationEditorTexts.notPublicLapsed
       }
-    />
+    >
+      {!held && (
+        <Link
+          // Plan selection opens only with SPEC.md's newly-created flag, kept in the address.
+          to={`/payments/select/${encodeURIComponent(organization.id)}?new=1`}
+          className="self-start font-semibold underline underline-offset-4"
+        >
+          {neverPaid ? paymentTexts.choosePlanLink : paymentTexts.resubscribe}
+        </Link>
+      )}
+    </Notice>
   );
 }
 
