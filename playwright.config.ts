@@ -1,8 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_GUEST_CODES } from './e2e/support/guest-codes.ts';
 import { E2E_PORTS } from './e2e/support/ports.ts';
 
 const PORT = E2E_PORTS.app;
 const dataDir = '.test-results/e2e-data';
+
+const cli = 'node --import tsx apps/api/src/cli/index.ts';
+// A year from now: the codes must not have expired by the time a test applies them.
+const guestCodeExpiry = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const createGuestCodes = Object.values(E2E_GUEST_CODES)
+  .map(
+    (code) =>
+      `${cli} guest-code create --code ${code} --uses 1000 --expires ${guestCodeExpiry} --months 12`,
+  )
+  .join(' && ');
 
 /** Browser tests in Debian's Chromium, at phone and desktop widths, against the real server. */
 export default defineConfig({
@@ -48,9 +59,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database: the demo directory plus enough synthetic profiles to scroll far.
-    // The server starts with its stand-ins for SMTP, Google and GitHub (e2e/support).
-    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/cli/index.ts seed-demo && node --import tsx apps/api/src/cli/index.ts seed-bulk --count 1200 && node --import tsx e2e/support/server-with-stand-ins.ts`,
+    // A fresh embedded database: the demo directory plus enough synthetic profiles to scroll far,
+    // and the payment tests' guest codes (the embedded database opens in one process at a time,
+    // so they are made before the server starts). The server starts with its stand-ins for SMTP,
+    // Google and GitHub (e2e/support).
+    command: `rm -rf ${dataDir} && ${cli} seed-demo && ${cli} seed-bulk --count 1200 && ${createGuestCodes} && node --import tsx e2e/support/server-with-stand-ins.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -63,6 +76,8 @@ export default defineConfig({
       DEMO_DATA: 'false',
       // Every browser test starts as a new guest from 127.0.0.1.
       RATE_LIMITS: 'off',
+      // A profile published by a test is listed at once, not after the directory cache expires.
+      DIRECTORY_CACHE_MS: '0',
     },
   },
 });

@@ -1,5 +1,12 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { OrganizationListMeta, OrganizationSummary, Organization } from '@si/contracts';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type {
+  Category,
+  CategoryGroup,
+  Organization,
+  OrganizationListMeta,
+  OrganizationSummary,
+} from '@si/contracts';
+import { site } from './support/accounts.ts';
 
 /** Looks an organization up through the public API, the way a visitor's browser would. */
 export async function findOrganization(
@@ -37,4 +44,50 @@ export async function openCategoryPanel(page: Page) {
   await expect(page.getByRole('heading', { name: 'Filter by Categories' })).toBeVisible();
   const show = page.getByRole('button', { name: 'Show categories' });
   if (await show.isVisible()) await show.click();
+}
+
+/** One category of each group: the smallest selection the category rule accepts. */
+export async function onePerGroup(request: APIRequestContext): Promise<Category[]> {
+  const groups = (
+    (await (await request.get('/api/category-groups')).json()) as { data: CategoryGroup[] }
+  ).data;
+  const categories = ((await (await request.get('/api/categories')).json()) as { data: Category[] })
+    .data;
+  return [...groups]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((group) => {
+      const category = categories
+        .filter((candidate) => candidate.groupId === group.id)
+        .sort((a, b) => a.sortOrder - b.sortOrder)[0];
+      if (!category) throw new Error(`no category in ${group.id}`);
+      return category;
+    });
+}
+
+/**
+ * An organization of the user signed in on `request`, made through the API as the create form
+ * would: saved, not public until it has a live subscription.
+ */
+export async function createOrganization(
+  request: APIRequestContext,
+  name: string,
+  description = 'We run reading clubs along the river.',
+): Promise<Organization> {
+  const created = await request.post('/api/organizations', {
+    data: {
+      name,
+      description,
+      country: 'KE',
+      categoryIds: (await onePerGroup(request)).map((category) => category.id),
+    },
+    headers: { origin: site },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: Organization }).data;
+}
+
+/** A name no other test uses, for finding one's own organization in the directory. */
+export function uniqueName(testInfo: TestInfo, label: string): string {
+  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return `${label} ${testInfo.project.name} ${nonce}`;
 }

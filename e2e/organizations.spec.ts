@@ -1,50 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   COMPANY_PROPERTIES_GROUP_ID,
+  formatAmount,
   imageMessages,
   organizationEditorTexts,
   organizationFormMessages,
-  type Category,
-  type CategoryGroup,
-  type Organization,
+  paymentTexts,
+  plans,
 } from '@si/contracts';
-import { findOrganization, isPhone } from './fixtures.ts';
+import { createOrganization, findOrganization, isPhone, onePerGroup } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const audit = expectNoSeriousAxeViolations;
-
-/** Full-page screenshots for review, when E2E_SCREENSHOTS names a folder. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (!folder) return;
-  await page.screenshot({
-    path: join(folder, `${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
-}
-
-/** One category of each group: the smallest selection the category rule accepts. */
-async function onePerGroup(request: APIRequestContext) {
-  const groups = (
-    (await (await request.get('/api/category-groups')).json()) as { data: CategoryGroup[] }
-  ).data;
-  const categories = ((await (await request.get('/api/categories')).json()) as { data: Category[] })
-    .data;
-  return [...groups]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((group) => {
-      const category = categories
-        .filter((candidate) => candidate.groupId === group.id)
-        .sort((a, b) => a.sortOrder - b.sortOrder)[0];
-      if (!category) throw new Error(`no category in ${group.id}`);
-      return category;
-    });
-}
 
 /** Chooses a category in the picker (its checkbox is inside the visible pill). */
 async function choose(page: Page, name: string) {
@@ -107,7 +80,7 @@ test.describe('organizations', () => {
       await expect(name).toBeFocused();
       await expect(name).toHaveAttribute('aria-invalid', 'true');
       await audit(page);
-      await screenshot(page, testInfo, 'submit');
+      await screenshot(page, 'submit');
 
       const orgName = `Riverbank Learning ${testInfo.project.name}`;
       await name.fill(orgName);
@@ -121,17 +94,28 @@ test.describe('organizations', () => {
       await expect(page.getByText(organizationEditorTexts.categoryLimitWarning)).toBeVisible();
       await page.getByRole('button', { name: organizationEditorTexts.createButton }).click();
 
-      // Plan selection comes later: the page says the organization is saved.
+      // Plan selection: the organization is saved; the editor opens once it is paid for.
       await expect(page).toHaveURL(/\/payments\/select\/[0-9a-f-]{36}\?new=1$/);
       const id = /\/payments\/select\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-      await expect(page.getByText(organizationEditorTexts.paymentsComingSoon)).toBeVisible();
-      await page.getByRole('link', { name: organizationEditorTexts.completeProfile }).click();
-
-      // The editor, for a newly created organization.
-      await expect(page).toHaveURL(`/organizations/${id}/edit?new=1`);
-      await expect(page.getByText(organizationEditorTexts.createdBanner)).toBeVisible();
       await expect(
-        page.getByRole('heading', { level: 1, name: organizationEditorTexts.completeHeading }),
+        page.getByRole('heading', { level: 1, name: paymentTexts.selectPlanTitle }),
+      ).toBeVisible();
+      await expect(page.getByText(paymentTexts.selectPlanIntro)).toBeVisible();
+      await page.getByRole('button', { name: paymentTexts.choosePlan(plans.monthly.name) }).click();
+      await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?#]+$/);
+      await page
+        .getByRole('button', {
+          name: paymentTexts.testCheckoutPay(formatAmount(plans.monthly.amountCents)),
+        })
+        .click();
+
+      // The gate verifies the payment and opens the editor.
+      await expect(page).toHaveURL(
+        new RegExp(`/organizations/${id}/edit\\?success=true&session_id=[^&]+$`),
+      );
+      await expect(page.getByText(paymentTexts.paymentConfirmed)).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
       ).toBeVisible();
       await audit(page);
 
@@ -224,7 +208,7 @@ test.describe('organizations', () => {
         })
         .click();
       await expect(page.getByText(imageMessages.uploaded('category image'))).toBeVisible();
-      await screenshot(page, testInfo, 'editor');
+      await screenshot(page, 'editor');
 
       await page.getByRole('button', { name: organizationEditorTexts.saveChanges }).click();
       await expect(page.getByText(organizationEditorTexts.updated).first()).toBeVisible();
@@ -233,9 +217,8 @@ test.describe('organizations', () => {
       // The profile shows it all, and its owner's tools.
       await expect(page.getByRole('heading', { level: 1, name: `${orgName} Trust` })).toBeVisible();
       await expect(page.getByText('Every child reads.')).toBeVisible();
-      await expect(page.getByTestId('publication-notice')).toContainText(
-        organizationEditorTexts.notPublicPending,
-      );
+      // Paid for: public, so no notice says otherwise.
+      await expect(page.getByTestId('publication-notice')).toHaveCount(0);
       await expect(page.getByText('Arequipa, Peru').first()).toBeVisible();
       await expect(page.getByText('2014').first()).toBeVisible();
       for (const host of ['riverbank.example.org']) {
@@ -258,7 +241,7 @@ test.describe('organizations', () => {
         1,
       );
       await expect(page.getByTestId('owner-actions')).toBeVisible();
-      await screenshot(page, testInfo, 'profile-owner');
+      await screenshot(page, 'profile-owner');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -269,17 +252,11 @@ test.describe('organizations', () => {
     // An organization of another user, not public yet: it does not exist for anyone else.
     const ownerRequest = await playwright.request.newContext({ baseURL: site });
     await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'owner2'));
-    const created = await ownerRequest.post('/api/organizations', {
-      data: {
-        name: `Hidden Orchard ${testInfo.project.name}`,
-        description: 'Fruit trees for every school.',
-        country: 'ALL',
-        categoryIds: (await onePerGroup(ownerRequest)).map((category) => category.id),
-      },
-      headers: { origin: site },
-    });
-    expect(created.status()).toBe(201);
-    const hidden = ((await created.json()) as { data: Organization }).data;
+    const hidden = await createOrganization(
+      ownerRequest,
+      `Hidden Orchard ${testInfo.project.name}`,
+      'Fruit trees for every school.',
+    );
     await ownerRequest.dispose();
 
     const { email, password } = await createVerifiedAccount(
@@ -315,17 +292,11 @@ test.describe('organizations', () => {
       request,
       uniqueEmail(testInfo, 'deleter'),
     );
-    const created = await request.post('/api/organizations', {
-      data: {
-        name: `Short-Lived Co-op ${testInfo.project.name}`,
-        description: 'Here today.',
-        country: 'KE',
-        categoryIds: (await onePerGroup(request)).map((category) => category.id),
-      },
-      headers: { origin: site },
-    });
-    expect(created.status()).toBe(201);
-    const organization = ((await created.json()) as { data: Organization }).data;
+    const organization = await createOrganization(
+      request,
+      `Short-Lived Co-op ${testInfo.project.name}`,
+      'Here today.',
+    );
     await logIn(page, email, password);
 
     await page.goto(`/organizations/${organization.id}`);

@@ -22,8 +22,7 @@ import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
-import { createStripeProvider } from './modules/payments/providers/stripe-provider.ts';
-import { createTestProvider } from './modules/payments/providers/test-provider.ts';
+import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
@@ -212,18 +211,7 @@ export async function buildApp({
   verifyPassword = (hash, password) => identityContext.password.verify({ hash, password });
 
   const paymentRepository = createPaymentRepository(database.db);
-  const testProvider = createTestProvider(database.db, config.publicUrl);
-  const stripe =
-    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-      ? {
-          provider: createStripeProvider({
-            secretKey: config.STRIPE_SECRET_KEY,
-            priceIds: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
-            apiUrl: config.STRIPE_API_URL,
-          }),
-          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-        }
-      : null;
+  const providers = createPaymentProviders(config, database.db);
   const fulfilment = createFulfilment({
     repository: paymentRepository,
     outbox,
@@ -236,8 +224,7 @@ export async function buildApp({
   const paymentService = createPaymentService({
     db: database.db,
     repository: paymentRepository,
-    provider: stripe?.provider ?? testProvider,
-    testProvider,
+    providers,
     fulfilment,
     organizations: organizationService,
     counters,
@@ -252,9 +239,7 @@ export async function buildApp({
   const lapses = subscriptionLapsesJob({
     repository: paymentRepository,
     fulfilment,
-    outbox,
-    publicUrl: config.publicUrl,
-    supportEmail: config.SUPPORT_EMAIL,
+    refresh: paymentService.refresh,
     reminderDays: config.LAPSE_REMINDER_DAYS,
     logger: app.log,
   });
@@ -316,11 +301,11 @@ export async function buildApp({
         });
       });
       await api.register(paymentRoutes, { payments: paymentService, identity });
-      if (stripe) {
+      if (providers.stripe) {
         await api.register(paymentWebhookRoute, {
           payments: paymentService,
-          stripe: stripe.provider,
-          webhookSecret: stripe.webhookSecret,
+          stripe: providers.stripe.provider,
+          webhookSecret: providers.stripe.webhookSecret,
         });
       }
       await api.register(newsletterRoutes, {

@@ -117,7 +117,10 @@ const ConfigSchema = z.object({
    * <PUBLIC_URL>/api/payments/webhook. Price ids are optional: without them each checkout
    * names the plan's amount itself.
    */
-  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY is a secret (sk_) or restricted (rk_) key')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
@@ -126,6 +129,11 @@ const ConfigSchema = z.object({
   STRIPE_PRICE_ANNUAL: z.string().startsWith('price_').optional(),
   /** Stripe's API address; tests point it at a local stand-in. Unset: api.stripe.com. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The built-in test checkout publishes without taking money, so a production server refuses
+   * to start on it unless this says so (a staging or demo deployment).
+   */
+  TEST_CHECKOUT_IN_PRODUCTION: booleanFlag.default(false),
   /** Days a profile stays published after a renewal payment first fails. */
   PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How many days before a profile is unpublished its owner is emailed. */
@@ -178,6 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid configuration (see .env.example):\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither',
+    );
+  }
+  if (
+    config.NODE_ENV === 'production' &&
+    !config.STRIPE_SECRET_KEY &&
+    !config.TEST_CHECKOUT_IN_PRODUCTION
+  ) {
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  STRIPE_SECRET_KEY: required with NODE_ENV=production (the built-in test checkout publishes for free); set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
     );
   }
   const publicUrl = (

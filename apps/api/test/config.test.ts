@@ -23,4 +23,17 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ PERIODIC_JOBS: 'maybe' })).toThrow(/PERIODIC_JOBS/);
   });
+
+  it('takes Stripe keys in pairs, and never runs the free test checkout in production by accident', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TEST_CHECKOUT_IN_PRODUCTION/);
+    expect(loadConfig({ NODE_ENV: 'production', TEST_CHECKOUT_IN_PRODUCTION: 'on' }).NODE_ENV).toBe(
+      'production',
+    );
+    const live = { STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ NODE_ENV: 'production', ...live }).STRIPE_SECRET_KEY).toBe('rk_live_1');
+  });
 });

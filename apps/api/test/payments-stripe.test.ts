@@ -776,13 +776,30 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
     expect(await emails(fx)).toEqual({ ...noEmails, live: 1, failed: 1, ending: 1, ended: 1 });
 
     // Running the job again changes nothing and sends nothing.
-    expect(await ctx.app.jobs.applyLapses(lapseAt)).toEqual({ expired: 0, reminded: 0 });
-    expect(await ctx.app.jobs.applyLapses(new Date(graceEnd + DAY_MS))).toEqual({
+    expect(await ctx.app.jobs.applyLapses(lapseAt)).toMatchObject({ expired: 0, reminded: 0 });
+    expect(await ctx.app.jobs.applyLapses(new Date(graceEnd + DAY_MS))).toMatchObject({
       expired: 0,
       reminded: 0,
     });
     expect(await state(fx)).toEqual(lapsed);
     expect(await emails(fx)).toEqual({ ...noEmails, live: 1, failed: 1, ending: 1, ended: 1 });
+  });
+
+  it('reads back a subscription whose end never reported (a webhook endpoint down for days)', async () => {
+    const fx = await orgFixture();
+    const { sessionId } = await startCheckout(fx);
+    await deliverAll(standIn.completeCheckout(sessionId));
+    const subscriptionId = subscriptionIdOf(sessionId);
+    // Stripe ends it (retries exhausted, say), and none of its events arrive.
+    standIn.endSubscription(subscriptionId);
+    const periodEnd = Date.parse((await state(fx)).subscription!.endDate);
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true });
+    // Within a day of the period's end the renewal's events may still come: nothing is asked.
+    await ctx.app.jobs.applyLapses(new Date(periodEnd + DAY_MS / 2));
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true });
+    const run = await ctx.app.jobs.applyLapses(new Date(periodEnd + 2 * DAY_MS));
+    expect(run?.rechecked).toBeGreaterThanOrEqual(1);
+    expect(await state(fx)).toMatchObject({ status: 'expired', published: false, listed: 0 });
   });
 
   // --- 8. Cancel --------------------------------------------------------------------------------

@@ -2,13 +2,17 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  isLiveSubscriptionStatus,
+  liveSubscriptionStatuses,
   organizationEditorTexts,
   PAYMENT_POLL_ATTEMPTS,
   PAYMENT_POLL_INTERVAL_MS,
   paymentMessages,
   paymentTexts,
+  subscriptionStatuses,
   type Subscription,
 } from '@si/contracts';
+import { isLiveSubscription } from '../src/features/payments/api/get-subscription';
 import { apiError, callsOf, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { advanceClock, settleNow, useFakeClock } from './fake-clock';
 import {
@@ -99,9 +103,11 @@ describe('the payment gate, back from a checkout', () => {
     // No eleventh attempt of its own.
     await advanceClock(PAYMENT_POLL_INTERVAL_MS * 2);
     expect(asked).toBe(PAYMENT_POLL_ATTEMPTS);
-    // The editor is never shown meanwhile, nor is the subscription asked for.
+    // The editor is never shown meanwhile. The subscription (none) is asked after each answer.
     expect(screen.queryByRole('button', { name: organizationEditorTexts.saveChanges })).toBeNull();
-    expect(callsOf(fetchMock)).not.toContain(`GET /api/payments/subscription/${orgId}`);
+    expect(
+      callsOf(fetchMock).filter((call) => call === `GET /api/payments/subscription/${orgId}`),
+    ).toHaveLength(PAYMENT_POLL_ATTEMPTS);
 
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: paymentTexts.refreshPage }));
@@ -146,6 +152,134 @@ describe('the payment gate, back from a checkout', () => {
     });
     renderApp(returnPath);
     expect(await screen.findByText(attemptText(1))).toBeTruthy();
+  });
+});
+
+describe('the payment gate, back from a checkout, on the right evidence', () => {
+  const otherOrgId = '6b1f0c3e-8a57-4d2b-9c1e-3f4a5b6c7d8e';
+  const otherOrganization = makeOrganization({
+    id: otherOrgId,
+    name: 'Another Organization',
+    paymentStatus: 'pending',
+    subscriptionType: null,
+    published: false,
+  });
+  const paidForOther = () =>
+    json({ data: { sessionId: 'cs_test_1', organizationId: otherOrgId, paid: true } });
+
+  it('does not open the editor for a session paid for another organization', async () => {
+    let asked = 0;
+    gateApi(null, {
+      [`GET ${sessionPath}`]: () => {
+        asked += 1;
+        return paidForOther();
+      },
+    });
+    renderApp(returnPath);
+    // This organization has no subscription: payment is asked for, without polling on.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: paymentTexts.paymentRequiredTitle }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: organizationEditorTexts.saveChanges })).toBeNull();
+    expect(screen.queryByText(paymentTexts.paymentConfirmed)).toBeNull();
+    expect(asked).toBe(1);
+  });
+
+  it("opens the editor without the confirmation when another organization's session comes back but this one is live", async () => {
+    gateApi(makeSubscription({ status: 'canceled' }), {
+      [`GET ${sessionPath}`]: paidForOther,
+    });
+    renderApp(returnPath);
+    expect(
+      await screen.findByRole('button', { name: organizationEditorTexts.saveChanges }),
+    ).toBeTruthy();
+    expect(screen.queryByText(paymentTexts.paymentConfirmed)).toBeNull();
+  });
+
+  it('opens the editor at the first attempt when the session is not paid but the subscription is live', async () => {
+    const fetchMock = gateApi(makeSubscription(), { [`GET ${sessionPath}`]: unpaid });
+    renderApp(returnPath);
+    expect(
+      await screen.findByRole('button', { name: organizationEditorTexts.saveChanges }),
+    ).toBeTruthy();
+    // Not this checkout's payment: no confirmation of it.
+    expect(screen.queryByText(paymentTexts.paymentConfirmed)).toBeNull();
+    expect(callsOf(fetchMock).filter((call) => call === `GET ${sessionPath}`)).toHaveLength(1);
+  });
+
+  it('asks for payment, not a timeout, once the attempts are spent on an old return address of a lapsed organization', async () => {
+    let asked = 0;
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    onTestFinished(() => answerFirst());
+    gateApi(makeSubscription({ status: 'expired', published: false }), {
+      [`GET ${sessionPath}`]: async () => {
+        asked += 1;
+        if (asked === 1) await firstAnswered;
+        return unpaid();
+      },
+    });
+    renderApp(returnPath);
+    expect(await screen.findByText(attemptText(1))).toBeTruthy();
+
+    // A fresh payment may take seconds: the attempts go on, 3 s apart, as for any checkout.
+    useFakeClock();
+    answerFirst();
+    await settleNow(() => expect(asked).toBe(1));
+    await advanceClock(0);
+    for (let attempt = 2; attempt < PAYMENT_POLL_ATTEMPTS; attempt += 1) {
+      await advanceClock(PAYMENT_POLL_INTERVAL_MS);
+      expect(screen.getByText(attemptText(attempt))).toBeTruthy();
+      expect(asked).toBe(attempt);
+    }
+    await advanceClock(PAYMENT_POLL_INTERVAL_MS);
+    await settleNow(() =>
+      expect(
+        screen.getByRole('heading', { level: 1, name: paymentTexts.paymentRequiredTitle }),
+      ).toBeTruthy(),
+    );
+    expect(asked).toBe(PAYMENT_POLL_ATTEMPTS);
+    expect(screen.queryByText(paymentTexts.timeoutTitle)).toBeNull();
+    expect(screen.getByRole('link', { name: paymentTexts.subscribeNow })).toBeTruthy();
+    await advanceClock(PAYMENT_POLL_INTERVAL_MS * 2);
+    expect(asked).toBe(PAYMENT_POLL_ATTEMPTS);
+  });
+
+  it("starts over on another organization's editor after one was opened by its payment", async () => {
+    gateApi(null, {
+      [`GET ${sessionPath}`]: paid,
+      [`GET /api/organizations/${otherOrgId}`]: () => json({ data: otherOrganization }),
+      [`GET /api/payments/subscription/${otherOrgId}`]: () => json({ data: null }),
+      // The other organization's checkout is still being verified.
+      'GET /api/payments/session/cs_test_2': () => new Promise<Response>(() => {}),
+    });
+    const { router } = renderApp(returnPath);
+    expect(await screen.findByText(paymentTexts.paymentConfirmed)).toBeTruthy();
+
+    await router.navigate(`/organizations/${otherOrgId}/edit?success=true&session_id=cs_test_2`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: paymentTexts.verifying }),
+    ).toBeTruthy();
+    expect(screen.getByText(attemptText(1))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: organizationEditorTexts.saveChanges })).toBeNull();
+    expect(screen.queryByText(paymentTexts.paymentConfirmed)).toBeNull();
+  });
+
+  it("asks for payment on another organization's editor after a live one's was opened", async () => {
+    gateApi(makeSubscription(), {
+      [`GET /api/organizations/${otherOrgId}`]: () => json({ data: otherOrganization }),
+      [`GET /api/payments/subscription/${otherOrgId}`]: () => json({ data: null }),
+    });
+    const { router } = renderApp(editPath);
+    expect(
+      await screen.findByRole('button', { name: organizationEditorTexts.saveChanges }),
+    ).toBeTruthy();
+
+    await router.navigate(`/organizations/${otherOrgId}/edit`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: paymentTexts.paymentRequiredTitle }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: organizationEditorTexts.saveChanges })).toBeNull();
   });
 });
 
@@ -224,5 +358,20 @@ describe('the payment gate, otherwise', () => {
       .setup()
       .click(await screen.findByRole('button', { name: organizationEditorTexts.saveChanges }));
     expect(await screen.findByText(paymentMessages.paymentRequired)).toBeTruthy();
+  });
+});
+
+describe('live subscriptions', () => {
+  it('are the statuses contracts name live: paid, canceled and past_due', () => {
+    expect(liveSubscriptionStatuses).toEqual(['paid', 'canceled', 'past_due']);
+    expect(subscriptionStatuses.filter(isLiveSubscriptionStatus)).toEqual([
+      ...liveSubscriptionStatuses,
+    ]);
+    for (const status of subscriptionStatuses) {
+      expect(isLiveSubscription(makeSubscription({ status }))).toBe(
+        isLiveSubscriptionStatus(status),
+      );
+    }
+    expect(isLiveSubscription(null)).toBe(false);
   });
 });

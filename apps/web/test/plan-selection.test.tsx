@@ -154,7 +154,30 @@ describe('plan selection', () => {
     await openPlans();
     await userEvent.setup().click(choose('Monthly'));
     expect(await screen.findByText(paymentTexts.alreadyActiveTitle)).toBeTruthy();
-    expect(screen.getByText(paymentTexts.checkoutFailed)).toBeTruthy();
+    // The card says it all: no error above it.
+    expect(screen.queryByText(paymentTexts.checkoutFailed)).toBeNull();
+    expect(screen.queryByTestId('checkout-error')).toBeNull();
+  });
+
+  it('never shows the error while the subscription is read again after that refusal', async () => {
+    const subscriptionRead = held();
+    let reads = 0;
+    planApi({
+      [`GET /api/payments/subscription/${orgId}`]: () => {
+        reads += 1;
+        return reads === 1 ? json({ data: null }) : subscriptionRead.answer;
+      },
+      'POST /api/payments/create-checkout-session': () =>
+        apiError(409, 'ALREADY_SUBSCRIBED', paymentMessages.alreadySubscribed),
+    });
+    await openPlans();
+    await userEvent.setup().click(choose('Monthly'));
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.getByRole('button', { name: paymentTexts.processing })).toBeTruthy();
+    expect(screen.queryByTestId('checkout-error')).toBeNull();
+    subscriptionRead.release(await json({ data: makeSubscription({ organizationId: orgId }) }));
+    expect(await screen.findByText(paymentTexts.alreadyActiveTitle)).toBeTruthy();
+    expect(screen.queryByTestId('checkout-error')).toBeNull();
   });
 
   it('says "Organization Not Found" for an organization of someone else', async () => {

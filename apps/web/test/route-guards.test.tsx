@@ -20,6 +20,13 @@ describe('decideAccess', () => {
       message: guardMessages.permanentAccountToCreate,
     });
   });
+  it("sends a guest and a visitor without a session on /payments/* to /login with 'Please sign in to continue'", () => {
+    const expected = { kind: 'login', message: guardMessages.signInToContinue };
+    expect(guardMessages.signInToContinue).toBe('Please sign in to continue');
+    expect(decideAccess(guestUser, accessRules.payments)).toEqual(expected);
+    expect(decideAccess(null, accessRules.payments)).toEqual(expected);
+    expect(decideAccess(undefined, accessRules.payments)).toEqual(expected);
+  });
   it('sends an unverified user to /verify-email-required only where verification is needed', () => {
     const unverified = makeUser({ emailVerified: false });
     expect(decideAccess(unverified, verifiedRule)).toEqual({ kind: 'verify-email' });
@@ -110,6 +117,26 @@ describe('guarded routes', () => {
     expect(within(profile).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(profile).getByText('March 3, 2026')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Dashboard - Scaling Impact'));
+  });
+
+  it.each([
+    ['a visitor without a session', null],
+    ['an anonymous guest', guestUser],
+  ])("sends %s on a payment page to /login with 'Please sign in to continue'", async (_, user) => {
+    stubApi({
+      'GET /api/auth/session': () => json({ data: user }),
+      // The guest sign-in a visitor without a session is given first fails here.
+      'POST /api/auth/sign-in/anonymous': () => apiError(429, 'RATE_LIMITED', 'Slow down'),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const path = '/payments/select/2d732f74-eeed-4db2-b3e6-4a5bcab67d9e?new=1';
+    const { router } = renderApp(path);
+    expect(await screen.findByText(guardMessages.signInToContinue)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: path,
+      message: guardMessages.signInToContinue,
+    });
   });
 
   it('shows a verified user the canceled-payment page, not a 404', async () => {

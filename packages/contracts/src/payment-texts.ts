@@ -19,6 +19,16 @@ export type SubscriptionProvider = (typeof subscriptionProviders)[number];
 export const subscriptionStatuses = ['paid', 'canceled', 'past_due', 'expired'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/**
+ * The statuses that keep a profile published and editable: paid, canceled (until its end) and
+ * past_due (within its grace). The server moves a subscription to expired when its time is up,
+ * so the status alone tells.
+ */
+export const liveSubscriptionStatuses = ['paid', 'canceled', 'past_due'] as const;
+
+export const isLiveSubscriptionStatus = (status: SubscriptionStatus) =>
+  (liveSubscriptionStatuses as readonly SubscriptionStatus[]).includes(status);
+
 /** One definition of each plan: amounts in cents, USD, one organization each. */
 export const plans = {
   monthly: {
@@ -197,7 +207,7 @@ export const paymentMessages = {
   providerUnavailable:
     'The payment provider could not be reached. Nothing was changed; please try again in a few minutes.',
   deletionBlocked:
-    'The subscription could not be canceled with the payment provider, so nothing was deleted. Please try again in a few minutes.',
+    'The payment provider could not be reached to cancel the subscription, so nothing was deleted. Please try again in a few minutes.',
   testCheckoutOnly: 'This checkout is only available in test mode.',
   checkoutClosed: 'This checkout is no longer open.',
 } as const;

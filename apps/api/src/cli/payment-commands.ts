@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
 import { createFulfilment } from '../modules/payments/fulfilment.ts';
-import { createTestProvider } from '../modules/payments/providers/test-provider.ts';
+import { createPaymentProviders } from '../modules/payments/providers/index.ts';
 import { createPaymentRepository } from '../modules/payments/repository.ts';
 import { createOutboxRepository } from '../plugins/email/outbox-repository.ts';
 
@@ -54,16 +54,21 @@ export async function runPaymentCommand(
   }: { db: Database; config: Config; log: Logger; print?: (line: string) => void },
 ): Promise<boolean> {
   const repository = createPaymentRepository(db);
-  const fulfilment = () =>
-    createFulfilment({
-      repository,
-      outbox: createOutboxRepository(db),
-      publicUrl: config.publicUrl,
-      supportEmail: config.SUPPORT_EMAIL,
-      graceDays: config.PAYMENT_GRACE_DAYS,
-      // The server's relay sends what is queued here.
-      onEmailQueued: () => {},
-    });
+  const providers = createPaymentProviders(config, db);
+  const fulfilment = createFulfilment({
+    repository,
+    outbox: createOutboxRepository(db),
+    publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
+    graceDays: config.PAYMENT_GRACE_DAYS,
+    // The server's relay sends what is queued here.
+    onEmailQueued: () => {},
+    logger: log,
+  });
+  const refresh = async (name: 'stripe' | 'test', subscriptionId: string) => {
+    const source = providers.byName(name);
+    return source ? fulfilment.apply(source, subscriptionId) : 'ignored';
+  };
   const [action, ...rest] = args;
 
   switch (`${command} ${action ?? ''}`.trim()) {
@@ -81,7 +86,10 @@ export async function runPaymentCommand(
       if (!/^[\w-]{3,64}$/.test(code)) {
         throw new Error('--code must be 3 to 64 letters, digits, - or _');
       }
-      const expiresAt = day(values.expires, '--expires');
+      // A code works through the whole of its expiry day (UTC).
+      const expiresAt = new Date(
+        day(values.expires, '--expires').getTime() + 24 * 60 * 60 * 1000 - 1,
+      );
       if (expiresAt <= new Date()) throw new Error('--expires must be in the future');
       if (await repository.findGuestCode(db, code)) {
         throw new Error(`A guest code "${code}" exists already (codes ignore case)`);
@@ -166,11 +174,10 @@ export async function runPaymentCommand(
           'Only a test-mode subscription (the built-in test checkout) can be simulated',
         );
       }
-      const provider = createTestProvider(db, config.publicUrl);
       const subscriptionId = current.providerSubscriptionId;
-      if (action === 'renew') await provider.renew(subscriptionId);
-      else await provider.failPayment(subscriptionId);
-      await fulfilment().apply(provider, subscriptionId);
+      if (action === 'renew') await providers.test.renew(subscriptionId);
+      else await providers.test.failPayment(subscriptionId);
+      await refresh('test', subscriptionId);
       const after = await repository.currentForOrganization(id);
       print(
         `${id}: ${after ? subscriptionStatusNames[after.status] : 'none'}, period to ${shortDate(after?.periodEnd ?? null)}`,
@@ -182,17 +189,15 @@ export async function runPaymentCommand(
       const at = values.at ? day(values.at, '--at') : new Date();
       const job = subscriptionLapsesJob({
         repository,
-        fulfilment: fulfilment(),
-        outbox: createOutboxRepository(db),
-        publicUrl: config.publicUrl,
-        supportEmail: config.SUPPORT_EMAIL,
+        fulfilment,
+        refresh,
         reminderDays: config.LAPSE_REMINDER_DAYS,
         logger: log,
       });
       const result = await job.runAt(at);
       print(
         result
-          ? `${result.expired} subscriptions ended, ${result.reminded} owners reminded`
+          ? `${result.expired} subscriptions ended, ${result.reminded} owners reminded, ${result.rechecked} read again from the provider`
           : 'another process is applying lapses now; nothing done',
       );
       return true;

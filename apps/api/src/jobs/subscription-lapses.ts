@@ -1,22 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../plugins/email/outbox-repository.ts';
-import { publicationEndingEmail } from '../plugins/email/templates.ts';
+import type { Database } from '../db/client.ts';
 import type { Fulfilment } from '../modules/payments/fulfilment.ts';
 import type { PaymentRepository } from '../modules/payments/repository.ts';
-import { endsAt } from '../modules/payments/subscription-state.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 /** One key for the whole product: whichever process takes it runs the lapses this time. */
 const LAPSE_LOCK_KEY = 727274003;
 const BATCH_SIZE = 500;
+/** How long after a period's end a renewal's events may still be on their way. */
+const RENEWAL_SLACK_MS = 24 * 60 * 60 * 1000;
+const OVERDUE_BATCH = 50;
 
 export interface LapseOptions {
   repository: PaymentRepository;
   fulfilment: Fulfilment;
-  outbox: OutboxRepository;
-  publicUrl: string;
-  supportEmail: string;
+  /** Reads a provider subscription back and applies it (fulfilment with its provider). */
+  refresh: (provider: 'stripe' | 'test', subscriptionId: string) => Promise<unknown>;
   reminderDays: number;
   logger: FastifyBaseLogger;
 }
@@ -24,63 +24,82 @@ export interface LapseOptions {
 export interface LapseRun {
   expired: number;
   reminded: number;
+  rechecked: number;
 }
+
+const takeLock = async (tx: Database) => {
+  const lock = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${LAPSE_LOCK_KEY}) as locked`,
+  )) as unknown as { rows: { locked: boolean }[] };
+  return Boolean(lock.rows[0]?.locked);
+};
 
 /**
  * Applies the ends that come with time rather than with a provider's event (DECISIONS.md): a
  * canceled subscription at its period's end, a failed renewal at the end of its grace, a guest
  * grant at its term. Each unpublishes the profile (never deletes it) and emails the owner; owners
- * are also emailed `reminderDays` before. Safe with several server processes: one advisory lock,
- * taken without waiting, as the guest purge does. Returns null when another process has it.
+ * are also emailed `reminderDays` before. Provider subscriptions whose renewal never reported
+ * back are read again. Safe with several server processes: an advisory lock, taken without
+ * waiting, as the guest purge does. Returns null when another process has it.
  */
 export function subscriptionLapsesJob(
   options: LapseOptions,
 ): PeriodicJob & { runAt(now: Date): Promise<LapseRun | null> } {
-  const { repository, fulfilment, outbox } = options;
+  const { repository, fulfilment } = options;
 
   const runAt = async (now: Date): Promise<LapseRun | null> => {
     let emailed = false;
-    const result = await repository.transaction(async (tx) => {
-      const lock = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${LAPSE_LOCK_KEY}) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      if (!lock.rows[0]?.locked) return null;
-      let expired = 0;
-      // Organizations are locked one at a time, in id order, as every payment write locks them.
-      for (const organizationId of await repository.organizationsDue(tx, now, BATCH_SIZE)) {
-        const organization = await repository.lockOrganization(tx, organizationId);
-        if (!organization) continue;
-        const ended = await repository.expireDue(tx, organizationId, now);
+    const expired = await repository.transaction(async (tx) => {
+      if (!(await takeLock(tx))) return null;
+      // Every organization is locked before anything is written, in one statement in id order:
+      // a write (and its directory-counter trigger) never waits on a lock this job holds while
+      // the job waits on it.
+      const due = await repository.organizationsDue(tx, now, BATCH_SIZE);
+      let count = 0;
+      for (const organization of await repository.lockOrganizations(tx, due)) {
+        const ended = await repository.expireDue(tx, organization.id, now);
         if (ended.length === 0) continue;
-        expired += ended.length;
-        await repository.refreshOrganization(tx, organizationId);
-        // One email per organization, and only if nothing else keeps it live.
-        if (!(await repository.hasLiveSubscription(tx, organizationId))) {
+        count += ended.length;
+        await repository.refreshOrganization(tx, organization.id);
+        if (!(await repository.hasLiveSubscription(tx, organization.id))) {
           emailed = (await fulfilment.emailEnded(tx, organization)) || emailed;
         }
       }
+      return count;
+    });
+    if (expired === null) return null;
+
+    // Reminders touch only subscription rows, in their own transaction.
+    const reminded = await repository.transaction(async (tx) => {
+      if (!(await takeLock(tx))) return 0;
       const reminders = await repository.takeRemindersDue(tx, now, options.reminderDays);
       for (const reminder of reminders) {
-        const organization = await repository.organizationName(tx, reminder.organizationId);
-        const ending = endsAt(reminder);
-        const to = organization && (await repository.userEmail(tx, organization.createdBy));
-        if (!organization || !ending || !to) continue;
-        await outbox.enqueue(
-          tx,
-          publicationEndingEmail({
-            to,
-            organizationName: organization.name,
-            endsAt: ending,
-            publicUrl: options.publicUrl,
-            supportEmail: options.supportEmail,
-          }),
-        );
-        emailed = true;
+        emailed = (await fulfilment.emailEnding(tx, reminder)) || emailed;
       }
-      return { expired, reminded: reminders.length };
+      return reminders.length;
     });
     if (emailed) fulfilment.emailQueued();
-    if (result && (result.expired > 0 || result.reminded > 0)) {
+
+    let rechecked = 0;
+    for (const overdue of await repository.overdueAtProvider(
+      now,
+      RENEWAL_SLACK_MS,
+      OVERDUE_BATCH,
+    )) {
+      if (overdue.provider === 'guest') continue;
+      try {
+        await options.refresh(overdue.provider, overdue.providerSubscriptionId);
+        rechecked += 1;
+      } catch (error) {
+        options.logger.warn(
+          { err: error, subscription: overdue.providerSubscriptionId },
+          'overdue subscription could not be read back; trying again next run',
+        );
+      }
+    }
+
+    const result = { expired, reminded, rechecked };
+    if (expired > 0 || reminded > 0 || rechecked > 0) {
       options.logger.info(result, 'subscription lapses applied');
     }
     return result;

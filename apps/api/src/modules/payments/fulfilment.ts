@@ -5,6 +5,7 @@ import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts'
 import {
   paymentFailedEmail,
   publicationEndedEmail,
+  publicationEndingEmail,
   subscriptionActiveEmail,
 } from '../../plugins/email/templates.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -59,6 +60,17 @@ export function createFulfilment(options: FulfilmentOptions) {
       publicationEndedEmail({ ...common(organization), to }),
     );
 
+  /** The profile leaves the directory soon, unless something changes (the lapse job). */
+  async function emailEnding(tx: Database, subscription: SubscriptionRow): Promise<boolean> {
+    const ending = endsAt(subscription);
+    const found = await repository.organizationName(tx, subscription.organizationId);
+    if (!ending || !found) return false;
+    const organization = { id: subscription.organizationId, ...found };
+    return emailOwner(tx, organization.createdBy, (to) =>
+      publicationEndingEmail({ ...common(organization), to, endsAt: ending }),
+    );
+  }
+
   /** Emails for a subscription's change of state; true when one was queued. */
   async function announce(
     tx: Database,
@@ -97,17 +109,31 @@ export function createFulfilment(options: FulfilmentOptions) {
   async function apply(
     source: PaymentProvider,
     subscriptionId: string,
-    event?: { id: string; type: string },
-    now = new Date(),
+    {
+      event,
+      now = new Date(),
+      silent = false,
+    }: {
+      /** The provider event that asked for it: recorded, so a redelivery changes nothing. */
+      event?: { id: string; type: string };
+      now?: Date;
+      /** No email (the owner is deleting the organization: it is not "leaving" the directory). */
+      silent?: boolean;
+    } = {},
   ): Promise<FulfilmentOutcome> {
     const glance = await source.readSubscription(subscriptionId);
     const organizationId = glance?.organizationId;
     if (!organizationId || !OrganizationId.safeParse(organizationId).success) return 'ignored';
     let queued = false;
+    let orphaned = false;
     const outcome = await repository.transaction(async (tx): Promise<FulfilmentOutcome> => {
-      if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
       const organization = await repository.lockOrganization(tx, organizationId);
-      if (!organization) return 'ignored';
+      if (!organization) {
+        // Ours (our metadata) but its organization is gone: a checkout paid after a deletion.
+        orphaned = glance.state === 'active' || glance.state === 'past_due';
+        return 'ignored';
+      }
+      if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
       const reported = (await source.readSubscription(subscriptionId, tx)) ?? glance;
       const before = await repository.findByProviderId(tx, reported.id);
       const next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
@@ -119,22 +145,23 @@ export function createFulfilment(options: FulfilmentOptions) {
         periodEnd: reported.periodEnd,
         type: plans[reported.plan].subscriptionType,
       };
-      if (
-        !before &&
-        isLive(next.status) &&
-        (await repository.hasLiveSubscription(tx, organization.id))
-      ) {
-        // A second checkout of an organization that is already live (two tabs, both paid): it is
-        // ended at the provider at once, so the owner is not charged again, and kept on record.
+      const becomesLive = isLive(next.status) && !(before && isLive(before.status));
+      if (becomesLive && (await repository.hasLiveSubscription(tx, organization.id))) {
+        // A second subscription for an organization that is already live (two tabs both paid, or
+        // a lapsed one recovering after the owner subscribed again): it is ended at the provider
+        // at once, so the owner is not charged again, and kept on record.
         await source.cancelNow(reported.id, tx);
-        await repository.insertSubscription(tx, {
-          ...values,
-          status: 'expired',
-          organizationId,
-          userId: reported.userId ?? organization.createdBy,
-          provider: source.name,
-          providerSubscriptionId: reported.id,
-        });
+        const ended = { ...values, status: 'expired' as const };
+        if (before) await repository.updateSubscription(tx, before.id, ended);
+        else {
+          await repository.insertSubscription(tx, {
+            ...ended,
+            organizationId,
+            userId: reported.userId ?? organization.createdBy,
+            provider: source.name,
+            providerSubscriptionId: reported.id,
+          });
+        }
         options.logger?.warn(
           { organizationId, subscription: reported.id },
           'second subscription for a live organization canceled at the provider; refund its first payment',
@@ -159,13 +186,20 @@ export function createFulfilment(options: FulfilmentOptions) {
         });
       }
       await repository.refreshOrganization(tx, organizationId);
-      queued = await announce(tx, organization, before, after);
+      if (!silent) queued = await announce(tx, organization, before, after);
       return 'applied';
     });
     if (queued) options.onEmailQueued();
+    if (orphaned) {
+      await source.cancelNow(subscriptionId);
+      options.logger?.warn(
+        { organizationId, subscription: subscriptionId },
+        'subscription for a deleted organization canceled at the provider',
+      );
+    }
     return outcome;
   }
 
-  return { apply, announce, emailEnded, emailQueued: options.onEmailQueued };
+  return { apply, announce, emailEnded, emailEnding, emailQueued: options.onEmailQueued };
 }
 export type Fulfilment = ReturnType<typeof createFulfilment>;

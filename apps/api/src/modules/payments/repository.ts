@@ -78,12 +78,26 @@ export function createPaymentRepository(db: Database) {
           id: organizations.id,
           name: organizations.name,
           createdBy: organizations.createdBy,
-          published: organizations.published,
         })
         .from(organizations)
         .where(eq(organizations.id, id))
         .for('update');
       return row ?? null;
+    },
+
+    /** Locks several organizations in one statement, in id order (the lapse job). */
+    async lockOrganizations(tx: Database, ids: string[]) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          createdBy: organizations.createdBy,
+        })
+        .from(organizations)
+        .where(inArray(organizations.id, ids))
+        .orderBy(organizations.id)
+        .for('update');
     },
 
     async userEmail(executor: Database, userId: string): Promise<string | null> {
@@ -201,13 +215,21 @@ export function createPaymentRepository(db: Database) {
       return row!.customerId;
     },
 
+    /** Drops a customer the provider no longer knows, unless another request replaced it. */
+    async forgetCustomer(userId: string, customerId: string) {
+      await db
+        .delete(billingCustomers)
+        .where(
+          and(eq(billingCustomers.userId, userId), eq(billingCustomers.customerId, customerId)),
+        );
+    },
+
     async insertSession(values: typeof paymentSessions.$inferInsert) {
       await db.insert(paymentSessions).values(values);
     },
 
-    async findSession(executor: Database, id: string, lock = false) {
-      const query = executor.select().from(paymentSessions).where(eq(paymentSessions.id, id));
-      const [row] = lock ? await query.for('update') : await query;
+    async findSession(executor: Database, id: string) {
+      const [row] = await executor.select().from(paymentSessions).where(eq(paymentSessions.id, id));
       return row ?? null;
     },
 
@@ -307,6 +329,28 @@ export function createPaymentRepository(db: Database) {
         .set({ status: 'expired', updatedAt: now })
         .where(and(eq(subscriptions.organizationId, organizationId), dueAt(now)))
         .returning();
+    },
+
+    /**
+     * Provider subscriptions we still hold live although their period ended more than `slack`
+     * ago: their renewal's events never came (a webhook endpoint down for days). Re-read them.
+     */
+    async overdueAtProvider(now: Date, slackMs: number, limit: number) {
+      return db
+        .select({
+          provider: subscriptions.provider,
+          providerSubscriptionId: subscriptions.providerSubscriptionId,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            live,
+            ne(subscriptions.provider, 'guest'),
+            lte(subscriptions.periodEnd, new Date(now.getTime() - slackMs)),
+          ),
+        )
+        .orderBy(subscriptions.periodEnd)
+        .limit(limit);
     },
 
     /** Live subscriptions ending within `days` whose owner has not been told yet; marks them. */

@@ -16,18 +16,15 @@ import type { AuthSession } from '../../plugins/identity/session.ts';
 import type { WindowCounters } from '../../plugins/rate-limit/window-counters.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { Fulfilment } from './fulfilment.ts';
-import { ProviderUnavailableError, type PaymentProvider } from './providers/provider.ts';
-import type { TestProvider } from './providers/test-provider.ts';
+import type { PaymentProviders } from './providers/index.ts';
+import { ProviderRefusedError, ProviderUnavailableError } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
 
 export interface PaymentServiceOptions {
   db: Database;
   repository: PaymentRepository;
-  /** The configured provider: Stripe, or the built-in test checkout. */
-  provider: PaymentProvider;
-  /** Always there: test-mode subscriptions stay manageable even after Stripe is configured. */
-  testProvider: TestProvider;
+  providers: PaymentProviders;
   fulfilment: Fulfilment;
   organizations: Pick<
     OrganizationService,
@@ -65,10 +62,9 @@ async function atProvider<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createPaymentService(options: PaymentServiceOptions) {
-  const { db, repository, provider, testProvider, fulfilment, organizations, publicUrl } = options;
-
-  const providerFor = (name: 'stripe' | 'test' | 'guest') =>
-    name === 'test' ? testProvider : name === provider.name ? provider : null;
+  const { db, repository, providers, fulfilment, organizations, publicUrl } = options;
+  const provider = providers.current;
+  const providerFor = providers.byName;
 
   const successUrl = (organizationId: string, sessionId: string) =>
     `${publicUrl}/organizations/${organizationId}/edit?success=true&session_id=${sessionId}`;
@@ -79,16 +75,18 @@ export function createPaymentService(options: PaymentServiceOptions) {
   async function refresh(
     name: 'stripe' | 'test',
     subscriptionId: string,
-    event?: { id: string; type: string },
+    options?: Parameters<Fulfilment['apply']>[2],
   ) {
     const source = providerFor(name);
     if (!source) return 'ignored' as const;
-    return fulfilment.apply(source, subscriptionId, event);
+    return fulfilment.apply(source, subscriptionId, options);
   }
 
-  async function customerFor(user: AuthSession['user']) {
+  /** The user's customer at the provider; `fresh` replaces one the provider no longer knows. */
+  async function customerFor(user: AuthSession['user'], fresh = false) {
     const stored = await repository.findCustomer(user.id);
-    if (stored?.provider === provider.name) return stored.customerId;
+    if (stored?.provider === provider.name && !fresh) return stored.customerId;
+    if (stored && fresh) await repository.forgetCustomer(user.id, stored.customerId);
     const created = await provider.createCustomer({
       id: user.id,
       email: user.email,
@@ -114,6 +112,34 @@ export function createPaymentService(options: PaymentServiceOptions) {
     if (provider.name !== 'test') throw notFound(paymentMessages.testCheckoutOnly);
   }
 
+  async function setRenewal(
+    session: AuthSession | null,
+    organizationId: string,
+    renew: boolean,
+  ): Promise<Subscription> {
+    await organizations.requireOwnedOrganization(session, organizationId);
+    const current = await repository.currentForOrganization(organizationId);
+    const source = current && providerFor(current.provider);
+    const allowed = renew
+      ? current?.status === 'canceled' && current.periodEnd > new Date()
+      : current?.status === 'paid' && current.provider !== 'guest';
+    const refused = renew ? paymentMessages.notResumable : paymentMessages.notCancelable;
+    if (!current || !source || !allowed) throw conflict(paymentErrorCodes.conflict, refused);
+    const id = current.providerSubscriptionId;
+    await atProvider(async () => {
+      try {
+        await source.setCancelAtPeriodEnd(id, !renew);
+      } catch (error) {
+        // The provider's state does not allow it (canceled in its portal): show that state.
+        if (!(error instanceof ProviderRefusedError)) throw error;
+        await refresh(source.name, id);
+        throw conflict(paymentErrorCodes.conflict, refused);
+      }
+      await refresh(source.name, id);
+    });
+    return (await currentOf(organizationId))!;
+  }
+
   async function countGuestCodeAttempt(userId: string) {
     const { enabled, max, windowMs } = options.guestCodeAttempts;
     if (!enabled) return;
@@ -136,10 +162,10 @@ export function createPaymentService(options: PaymentServiceOptions) {
       if (await repository.hasLiveSubscription(db, organization.id)) {
         throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
       }
-      const created = await atProvider(async () =>
+      const checkout = async (freshCustomer: boolean) =>
         provider.createCheckout({
           idempotencyKey: `checkout-${randomUUID()}`,
-          customerId: await customerFor(user),
+          customerId: await customerFor(user, freshCustomer),
           userId: user.id,
           organizationId: organization.id,
           organizationName: organization.name,
@@ -147,8 +173,15 @@ export function createPaymentService(options: PaymentServiceOptions) {
           // Stripe puts the session's id in place of the template when it redirects.
           successUrl: successUrl(organization.id, '{CHECKOUT_SESSION_ID}'),
           cancelUrl: cancelUrl(organization.id),
-        }),
-      );
+        });
+      const created = await atProvider(async () => {
+        try {
+          return await checkout(false);
+        } catch (error) {
+          if (!(error instanceof ProviderRefusedError && error.subject === 'customer')) throw error;
+          return checkout(true);
+        }
+      });
       await repository.insertSession({
         id: created.sessionId,
         provider: provider.name,
@@ -168,6 +201,13 @@ export function createPaymentService(options: PaymentServiceOptions) {
       sessionId: string,
     ): Promise<PaymentSessionStatus> {
       const row = await ownSession(session, sessionId);
+      // Already fulfilled: the gate's polls need not ask the provider again.
+      if (
+        row.status === 'complete' &&
+        (await repository.hasLiveSubscription(db, row.organizationId))
+      ) {
+        return { sessionId, organizationId: row.organizationId, paid: true };
+      }
       const source = providerFor(row.provider);
       let paid = false;
       if (source) {
@@ -197,33 +237,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
     },
 
     /** Stops renewal: the profile stays published until the paid period ends. */
-    async cancel(session: AuthSession | null, organizationId: string) {
-      await organizations.requireOwnedOrganization(session, organizationId);
-      const current = await repository.currentForOrganization(organizationId);
-      const source = current && providerFor(current.provider);
-      if (!current || !source || current.status !== 'paid' || current.provider === 'guest') {
-        throw conflict(paymentErrorCodes.conflict, paymentMessages.notCancelable);
-      }
-      await atProvider(async () => {
-        await source.setCancelAtPeriodEnd(current.providerSubscriptionId, true);
-        await refresh(source.name, current.providerSubscriptionId);
-      });
-      return (await currentOf(organizationId))!;
-    },
+    cancel: (session: AuthSession | null, organizationId: string) =>
+      setRenewal(session, organizationId, false),
 
-    async resume(session: AuthSession | null, organizationId: string) {
-      await organizations.requireOwnedOrganization(session, organizationId);
-      const current = await repository.currentForOrganization(organizationId);
-      const source = current && providerFor(current.provider);
-      if (!current || !source || current.status !== 'canceled' || current.periodEnd <= new Date()) {
-        throw conflict(paymentErrorCodes.conflict, paymentMessages.notResumable);
-      }
-      await atProvider(async () => {
-        await source.setCancelAtPeriodEnd(current.providerSubscriptionId, false);
-        await refresh(source.name, current.providerSubscriptionId);
-      });
-      return (await currentOf(organizationId))!;
-    },
+    /** Renews again a canceled subscription whose period has not ended. */
+    resume: (session: AuthSession | null, organizationId: string) =>
+      setRenewal(session, organizationId, true),
 
     async billingPortal(session: AuthSession | null, organizationId: string) {
       await organizations.requireOwnedOrganization(session, organizationId);
@@ -304,13 +323,18 @@ export function createPaymentService(options: PaymentServiceOptions) {
       return (await currentOf(organization.id))!;
     },
 
+    refresh,
+
     /** Cancels at the provider, now, everything deleting would leave running there. */
     async cancelBeforeDeletion(where: { organizationId: string } | { ownerId: string }) {
       const running = await repository.runningAtProvider(where);
       try {
         for (const subscription of running) {
           const source = providerFor(subscription.provider);
-          await source?.cancelNow(subscription.providerSubscriptionId);
+          if (!source) continue;
+          await source.cancelNow(subscription.providerSubscriptionId);
+          // Recorded at once: if what follows fails, the organization stays, showing the truth.
+          await refresh(source.name, subscription.providerSubscriptionId, { silent: true });
         }
       } catch (error) {
         if (error instanceof ProviderUnavailableError) {
@@ -332,7 +356,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     ) {
       if (!subscriptionId) return 'ignored' as const;
       const outcome = await atProvider(() =>
-        refresh(provider.name as 'stripe', subscriptionId, event),
+        refresh(provider.name as 'stripe', subscriptionId, { event }),
       );
       if (checkoutSessionId) {
         const row = await repository.findSession(db, checkoutSessionId);
@@ -364,7 +388,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     async testPay(session: AuthSession | null, sessionId: string) {
       requireTestMode();
       const row = await ownSession(session, sessionId);
-      const subscriptionId = await testProvider.pay(sessionId);
+      const subscriptionId = await providers.test.pay(sessionId);
       if (!subscriptionId)
         throw conflict(paymentErrorCodes.conflict, paymentMessages.checkoutClosed);
       await refresh('test', subscriptionId);

@@ -51,8 +51,13 @@ export function endsAt(row: {
   return null;
 }
 
+/** `months` later, on the same day, or the month's last day (Jan 31 + 1 month is Feb 28). */
 export const addMonths = (date: Date, months: number) => {
   const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
   next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
   return next;
 };

@@ -8,6 +8,11 @@ export interface AccessRule {
   level: 'account' | 'verified';
   /** The message for an anonymous guest sent to /login (it differs per route in SPEC.md). */
   guestMessage: string;
+  /**
+   * The message for a visitor without a session sent to /login, where SPEC.md gives one (the
+   * payment pages: 'Anonymous or signed-out users'); elsewhere /login shows none.
+   */
+  signedOutMessage?: string;
 }
 
 /** The guards of SPEC.md section 2 and 6, by name (the route table names them, this module holds them). */
@@ -21,7 +26,11 @@ export const accessRules = {
   /** /organizations/:orgId/edit */
   edit: { level: 'verified', guestMessage: guardMessages.signInToEdit },
   /** /payments/select/:orgId, /payments/canceled and /payments/test-checkout/:sessionId */
-  payments: { level: 'verified', guestMessage: guardMessages.signInToContinue },
+  payments: {
+    level: 'verified',
+    guestMessage: guardMessages.signInToContinue,
+    signedOutMessage: guardMessages.signInToContinue,
+  },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRuleName = keyof typeof accessRules;
@@ -35,7 +44,11 @@ export function decideAccess(
   rule: AccessRule,
   emailVerified = user?.emailVerified ?? false,
 ): AccessDecision {
-  if (!user) return { kind: 'login' };
+  if (!user) {
+    return rule.signedOutMessage
+      ? { kind: 'login', message: rule.signedOutMessage }
+      : { kind: 'login' };
+  }
   if (user.isAnonymous) return { kind: 'login', message: rule.guestMessage };
   if (rule.level === 'verified' && !emailVerified) return { kind: 'verify-email' };
   return { kind: 'allow' };

@@ -59,3 +59,17 @@ export class ProviderUnavailableError extends Error {
     this.name = 'ProviderUnavailableError';
   }
 }
+
+/**
+ * The provider answered, and refused: `customer` when the stored customer is unknown to it, else
+ * the subscription's state there does not allow the change (read it back).
+ */
+export class ProviderRefusedError extends Error {
+  constructor(
+    cause: unknown,
+    readonly subject: 'customer' | 'subscription' = 'subscription',
+  ) {
+    super('payment provider refused the request', { cause });
+    this.name = 'ProviderRefusedError';
+  }
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { plans, planIds, type PlanChoice } from '@si/contracts';
 import {
+  ProviderRefusedError,
   ProviderUnavailableError,
   type PaymentProvider,
   type ProviderSubscription,
@@ -25,24 +26,30 @@ function stateOf(status: Stripe.Subscription.Status): ProviderSubscription['stat
     case 'past_due':
       return 'past_due';
     case 'incomplete':
-    case 'paused':
       return 'incomplete';
+    case 'paused':
+      // Not paying: treated as a failed renewal, so the grace period applies.
+      return 'past_due';
     default:
       // canceled, unpaid (retries exhausted), incomplete_expired
       return 'ended';
   }
 }
 
-/** The plan a subscription was bought on, from its metadata (we put it there) or its price. */
+/**
+ * The plan a subscription is on now: by its price (a switch in the billing portal changes the
+ * price, not our metadata), else the plan we wrote in its metadata at checkout.
+ */
 function planOf(subscription: Stripe.Subscription, priceIds: StripeSettings['priceIds']) {
-  const fromMetadata = subscription.metadata?.plan;
-  if (fromMetadata && (planIds as readonly string[]).includes(fromMetadata)) {
-    return fromMetadata as PlanChoice;
-  }
   const price = subscription.items.data[0]?.price;
   const byId = planIds.find((plan) => priceIds[plan] && priceIds[plan] === price?.id);
   if (byId) return byId;
-  return price?.recurring?.interval === 'year' ? 'annual' : 'monthly';
+  if (price?.recurring?.interval === 'year') return 'annual';
+  if (price?.recurring?.interval === 'month') return 'monthly';
+  const fromMetadata = subscription.metadata?.plan;
+  return (planIds as readonly string[]).includes(fromMetadata ?? '')
+    ? (fromMetadata as PlanChoice)
+    : 'monthly';
 }
 
 /**
@@ -60,6 +67,8 @@ export function createStripeProvider(settings: StripeSettings) {
       protocol: address.protocol === 'http:' ? 'http' : 'https',
     }),
   });
+
+  const underLock = { timeout: 5_000, maxNetworkRetries: 0 };
 
   const calling = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -83,9 +92,14 @@ export function createStripeProvider(settings: StripeSettings) {
       userId: subscription.metadata?.userId ?? null,
       plan: planOf(subscription, settings.priceIds),
       state: stateOf(subscription.status),
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      // A cancellation set for a date (cancel_at) ends it then, like one at the period's end.
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
       periodStart: toDate(start),
-      periodEnd: toDate(end),
+      periodEnd: toDate(
+        subscription.cancel_at !== null && !subscription.cancel_at_period_end
+          ? Math.min(subscription.cancel_at, end)
+          : end,
+      ),
     };
   };
 
@@ -117,8 +131,8 @@ export function createStripeProvider(settings: StripeSettings) {
         return customer.id;
       }),
 
-    createCheckout: (request) =>
-      calling(async () => {
+    createCheckout: async (request) => {
+      try {
         const metadata = {
           organizationId: request.organizationId,
           userId: request.userId,
@@ -142,7 +156,17 @@ export function createStripeProvider(settings: StripeSettings) {
         );
         if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
         return { sessionId: session.id, url: session.url };
-      }),
+      } catch (error) {
+        // A stored customer Stripe no longer has (deleted, or of the other mode's keys).
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.param === 'customer'
+        ) {
+          throw new ProviderRefusedError(error, 'customer');
+        }
+        throw new ProviderUnavailableError(error);
+      }
+    },
 
     readCheckout: (sessionId) =>
       calling(async () => {
@@ -159,10 +183,13 @@ export function createStripeProvider(settings: StripeSettings) {
         };
       }),
 
-    readSubscription: (id) =>
+    readSubscription: (id, within) =>
       calling(async () => {
         try {
-          return toSubscription(await stripe.subscriptions.retrieve(id));
+          // Under the organization's lock (`within`), a slow Stripe must not hold it for long:
+          // a failure there answers 5xx and Stripe delivers the event again.
+          const options = within ? underLock : {};
+          return toSubscription(await stripe.subscriptions.retrieve(id, {}, options));
         } catch (error) {
           if (
             error instanceof Stripe.errors.StripeInvalidRequestError &&
@@ -174,15 +201,22 @@ export function createStripeProvider(settings: StripeSettings) {
         }
       }),
 
-    setCancelAtPeriodEnd: (id, cancel) =>
-      calling(async () => {
+    setCancelAtPeriodEnd: async (id, cancel) => {
+      try {
         await stripe.subscriptions.update(id, { cancel_at_period_end: cancel });
-      }),
+      } catch (error) {
+        // Already canceled at Stripe (in its portal, say): the caller reads the state back.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new ProviderRefusedError(error);
+        }
+        throw new ProviderUnavailableError(error);
+      }
+    },
 
-    cancelNow: (id) =>
+    cancelNow: (id, within) =>
       calling(async () => {
         try {
-          await stripe.subscriptions.cancel(id);
+          await stripe.subscriptions.cancel(id, {}, within ? underLock : {});
         } catch (error) {
           // Already canceled at Stripe: what deletion wanted.
           if (

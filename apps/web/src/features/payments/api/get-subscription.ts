@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Subscription, SubscriptionStatus } from '@si/contracts';
+import { isLiveSubscriptionStatus, type Subscription } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 import { organizationSubscriptionKey } from './payment-queries';
 
@@ -29,13 +29,7 @@ export function useSubscription(organizationId: string, options: { enabled?: boo
   });
 }
 
-/**
- * The statuses that keep a profile published and editable, as the server decides them: paid,
- * canceled (until its end) and past_due (within its grace). The server moves a subscription to
- * expired when its time is up, so the status alone tells.
- */
-const liveStatuses: ReadonlySet<SubscriptionStatus> = new Set(['paid', 'canceled', 'past_due']);
-
+/** Whether the subscription keeps the profile published and editable (contracts decide). */
 export function isLiveSubscription(subscription: Subscription | null | undefined): boolean {
-  return Boolean(subscription && liveStatuses.has(subscription.status));
+  return Boolean(subscription && isLiveSubscriptionStatus(subscription.status));
 }

@@ -37,7 +37,8 @@ function PlansSkeleton() {
  * The choice of SPEC.md 'Plan selection' (section 4): idle; processing once a plan is chosen
  * (every button disabled, the chosen one saying 'Processing...') until the browser leaves for
  * the checkout; back to idle with the error when the checkout cannot be prepared. A guest code
- * goes to the editor instead. An organization that is already live is told so, with its editor.
+ * goes to the editor instead. An organization that is already live is told so, with its editor
+ * (also when the server refuses the checkout for that reason: the card is the whole answer).
  */
 export function PlanSelection({ organizationId }: { organizationId: string }) {
   const navigate = useNavigate();
@@ -69,12 +70,17 @@ export function PlanSelection({ organizationId }: { organizationId: string }) {
         // Stays 'Processing...' while the browser leaves for the checkout.
         onSuccess: ({ url }) => window.location.assign(url),
         onError: (error) => {
+          if (error instanceof ApiError && error.code === paymentErrorCodes.alreadySubscribed) {
+            // Paid meanwhile (another tab): once read again, the page says the subscription is
+            // active, which says it all; no error above it. Still 'Processing...' until then.
+            void subscription.refetch().then(({ data }) => {
+              setProcessing(null);
+              if (!isLiveSubscription(data)) setCheckoutFailed(true);
+            });
+            return;
+          }
           setProcessing(null);
           setCheckoutFailed(true);
-          // Paid meanwhile (another tab): the page then says the subscription is active.
-          if (error instanceof ApiError && error.code === paymentErrorCodes.alreadySubscribed) {
-            void subscription.refetch();
-          }
         },
       },
     );
