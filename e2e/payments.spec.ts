@@ -146,12 +146,18 @@ test.describe('payments', () => {
     await screenshot(page, 'test-checkout');
 
     // The gate verifies the payment. Pay settles it at once, so the first answer is held back
-    // as 'not yet' (as a webhook landing late would leave it) and the second one until the
-    // gate has said it is asking again: both attempts can be seen.
+    // as 'not yet' (as a webhook landing late would leave it; the subscription the gate then
+    // looks at is not there yet either) and the second one until the gate has said it is asking
+    // again: both attempts can be seen.
     let answers = 0;
     let paidAtFirst: boolean | undefined;
+    let released = false;
     let releaseSecond!: () => void;
     const secondMayGo = new Promise<void>((resolve) => (releaseSecond = resolve));
+    await page.route('**/api/payments/subscription/*', async (route) => {
+      if (released) await route.continue();
+      else await route.fulfill({ json: { data: null } });
+    });
     await page.route('**/api/payments/session/*', async (route) => {
       answers += 1;
       if (answers === 1) {
@@ -175,6 +181,7 @@ test.describe('payments', () => {
     await expect(verifying).toContainText(paymentTexts.attempt(1, PAYMENT_POLL_ATTEMPTS));
     await screenshot(page, 'gate-verifying');
     await expect(verifying).toContainText(paymentTexts.attempt(2, PAYMENT_POLL_ATTEMPTS));
+    released = true;
     releaseSecond();
 
     // Paid: the editor opens with the confirmation.
@@ -188,6 +195,7 @@ test.describe('payments', () => {
     expect(paidAtFirst).toBe(true);
     expect(answers).toBe(2);
     await page.unroute('**/api/payments/session/*');
+    await page.unroute('**/api/payments/subscription/*');
     await screenshot(page, 'editor-after-payment');
 
     // In the directory: a search for its name finds its card.

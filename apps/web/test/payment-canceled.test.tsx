@@ -39,7 +39,7 @@ describe('the canceled payment', () => {
     await advanceClock(1);
     expect(screen.getByText('Redirecting in 9 seconds...')).toBeTruthy();
     await advanceSeconds(8);
-    expect(screen.getByText('Redirecting in 1 seconds...')).toBeTruthy();
+    expect(screen.getByText('Redirecting in 1 second...')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/payments/canceled');
 
     await advanceClock(1000);

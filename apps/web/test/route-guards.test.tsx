@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { authPageTitles, dashboardTexts, guardMessages } from '@si/contracts';
+import { dashboardTexts, guardMessages, paymentTexts } from '@si/contracts';
 import { discoverAccountRoutes } from '../src/app/router';
 import { accessRules, decideAccess } from '../src/app/routes/access';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
@@ -143,7 +143,7 @@ describe('guarded routes', () => {
     stubApi({ 'GET /api/auth/session': () => json({ data: makeUser() }) });
     renderApp('/payments/canceled');
     expect(
-      await screen.findByRole('heading', { level: 1, name: authPageTitles.paymentCanceled }),
+      await screen.findByRole('heading', { level: 1, name: paymentTexts.canceledTitle }),
     ).toBeTruthy();
   });
 

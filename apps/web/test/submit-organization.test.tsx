@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  authPageTitles,
-  organizationEditorTexts,
-  organizationFormMessages,
-  paymentTexts,
-} from '@si/contracts';
+import { organizationEditorTexts, organizationFormMessages, paymentTexts } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, categoryGroups, countries, makeOrganization } from './fixtures';
 
@@ -134,7 +129,7 @@ describe('/submit-organization', () => {
     ).toBeTruthy();
     expect(screen.getByText(created.name)).toBeTruthy();
     await waitFor(() =>
-      expect(document.title).toBe(`${authPageTitles.selectPlan} - Scaling Impact`),
+      expect(document.title).toBe(`${paymentTexts.selectPlanTitle} - Scaling Impact`),
     );
   });
 

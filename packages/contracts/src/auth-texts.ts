@@ -17,8 +17,6 @@ export const authPageTitles = {
   dashboardSettings: 'Account Settings',
   submitOrganization: 'Submit Organization',
   editOrganization: 'Edit Organization',
-  selectPlan: 'Select a Subscription Plan',
-  paymentCanceled: 'Payment Canceled',
 } as const;
 
 export const authFormTexts = {
@@ -131,10 +129,6 @@ export const dashboardTexts = {
   retry: 'Try again',
   organizationsFailed: 'Failed to load your organizations. Please try again later.',
   subscriptionsFailed: 'Failed to load your subscriptions. Please try again later.',
-  noSubscriptions: "You don't have any subscriptions yet.",
-  noSubscriptionsHint: 'Choose a plan for an organization to publish its profile.',
-  published: 'Published',
-  notPublished: 'Not published',
   view: 'View',
   editOrganization: 'Edit',
   subscriptionPlan: 'Plan',

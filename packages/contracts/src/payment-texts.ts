@@ -77,9 +77,6 @@ export const plans = {
   }
 >;
 
-/** The plan a subscription type was bought as (guest grants have none). */
-export const planOfSubscriptionType = { monthly: 'monthly', yearly: 'annual' } as const;
-
 /** SPEC.md section 9. */
 export const PAYMENT_POLL_ATTEMPTS = 10;
 export const PAYMENT_POLL_INTERVAL_MS = 3000;
@@ -105,7 +102,8 @@ export const paymentTexts = {
 
   canceledTitle: 'Payment Canceled',
   canceledBody: 'Your payment was canceled and you have not been charged.',
-  redirectingIn: (seconds: number) => `Redirecting in ${seconds} seconds...`,
+  redirectingIn: (seconds: number) =>
+    `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
   goToDashboard: 'Go to Dashboard',
   tryAgain: 'Try Again',
 
@@ -125,7 +123,7 @@ export const paymentTexts = {
   paymentConfirmed: 'Payment confirmed. Your organization is now live in the directory.',
   guestCodeConfirmed: 'Guest code applied. Your organization is now live in the directory.',
 
-  testCheckoutTitle: 'Test checkout',
+  testCheckoutTitle: 'Test Checkout',
   testModeBadge: 'Test mode',
   testModeNotice:
     'No card is charged. This checkout stands in for the payment provider while none is configured.',
@@ -198,7 +196,6 @@ export const paymentMessages = {
   tooManyGuestCodes: 'Too many guest code attempts. Please try again later.',
   alreadySubscribed: 'This organization already has an active subscription.',
   sessionNotFound: 'Payment session not found.',
-  subscriptionNotFound: 'This organization has no subscription.',
   notCancelable: 'Only an active subscription can be canceled.',
   notResumable: 'Only a canceled subscription that has not ended can be resumed.',
   noBillingPortal: 'Billing is managed here while no payment provider is configured.',

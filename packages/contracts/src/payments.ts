@@ -69,4 +69,3 @@ export type TestCheckout = z.infer<typeof TestCheckout>;
 /** Where the browser goes next (the success or cancel URL, or the billing portal). */
 export const Redirect = z.object({ url: z.string() });
 export type Redirect = z.infer<typeof Redirect>;
-export type PlanId = z.infer<typeof PlanId>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { liveSubscriptionStatuses } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   billingCustomers,
@@ -10,7 +11,6 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
-import { liveStatuses } from './subscription-state.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -20,7 +20,11 @@ export type GuestCodeRow = typeof guestCodes.$inferSelect;
 /** A subscription with what the owner's screens show beside it. */
 export type SubscriptionView = SubscriptionRow & { organizationName: string; published: boolean };
 
-const live = inArray(subscriptions.status, [...liveStatuses]);
+const live = inArray(subscriptions.status, [...liveSubscriptionStatuses]);
+const liveList = sql.join(
+  liveSubscriptionStatuses.map((status) => sql`${status}`),
+  sql`, `,
+);
 
 const viewColumns = {
   subscription: subscriptions,
@@ -44,7 +48,7 @@ export function createPaymentRepository(db: Database) {
    * organization's row locked, in the transaction that changed a subscription.
    */
   async function refreshOrganization(tx: Database, organizationId: string) {
-    const isLive = sql`exists (select 1 from ${subscriptions} s where s.organization_id = ${organizations.id} and s.status in ('paid', 'canceled', 'past_due'))`;
+    const isLive = sql`exists (select 1 from ${subscriptions} s where s.organization_id = ${organizations.id} and s.status in (${liveList}))`;
     const latestType = sql`(select s.type from ${subscriptions} s where s.organization_id = ${organizations.id} order by (s.status <> 'expired') desc, s.created_at desc limit 1)`;
     const nextStatus = sql`case when ${isLive} then 'paid' else 'pending' end`;
     const nextPublished = sql`${isLive} and not ${organizations.heldByOperator}`;

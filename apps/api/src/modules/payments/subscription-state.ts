@@ -1,13 +1,10 @@
-import type { SubscriptionStatus } from '@si/contracts';
+import { isLiveSubscriptionStatus, type SubscriptionStatus } from '@si/contracts';
 import type { ProviderSubscription } from './providers/provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The statuses that keep a profile published. */
-export const liveStatuses = ['paid', 'canceled', 'past_due'] as const;
-
-export const isLive = (status: SubscriptionStatus) =>
-  (liveStatuses as readonly string[]).includes(status);
+/** The statuses that keep a profile published (one definition, in contracts). */
+export const isLive = isLiveSubscriptionStatus;
 
 /**
  * What a provider's report means for publication (DECISIONS.md): active publishes; canceled

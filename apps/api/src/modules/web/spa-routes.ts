@@ -20,7 +20,7 @@ const spaRoutes: { pattern: RegExp; title: string }[] = [
   { pattern: /^\/organizations\/[^/]+\/edit$/, title: 'Edit Organization' },
   { pattern: /^\/payments\/select\/[^/]+$/, title: 'Select a Subscription Plan' },
   { pattern: /^\/payments\/canceled$/, title: 'Payment Canceled' },
-  { pattern: /^\/payments\/test-checkout\/[^/]+$/, title: 'Test checkout' },
+  { pattern: /^\/payments\/test-checkout\/[^/]+$/, title: 'Test Checkout' },
 ];
 
 export function spaRouteTitle(path: string): string | null {

@@ -104,6 +104,7 @@ export function EditOrganizationPage() {
       <PaymentGate
         state={gate.state}
         organizationId={orgId}
+        organizationName={organization.data?.name ?? null}
         onVerifyAgain={gate.verifyAgain}
         onCheckAgain={gate.checkAgain}
       />

@@ -65,7 +65,9 @@ export function GuestCodeForm({ disabled, applying, error, onApply }: GuestCodeF
         />
         <button
           type="submit"
-          className={buttonClasses('secondary', 'md', 'sm:mt-8')}
+          // Level with the input beside it: below its label (one 24 px line and the 6 px gap),
+          // as tall as it.
+          className={buttonClasses('secondary', 'md', 'sm:mt-[30px] sm:min-h-12!')}
           disabled={empty || disabled || applying}
           aria-busy={applying}
         >

@@ -11,6 +11,8 @@ import { newlyCreatedState, planSelectionPath } from './newly-created';
 export interface PaymentGateProps {
   state: Exclude<PaymentGateState, { kind: 'open' } | { kind: 'checking' }>;
   organizationId: string;
+  /** Shown on 'Payment Required', so an owner of several knows which one it is about. */
+  organizationName: string | null;
   onVerifyAgain: () => void;
   onCheckAgain: () => void;
 }
@@ -22,6 +24,7 @@ export interface PaymentGateProps {
 export function PaymentGate({
   state,
   organizationId,
+  organizationName,
   onVerifyAgain,
   onCheckAgain,
 }: PaymentGateProps) {
@@ -78,7 +81,10 @@ export function PaymentGate({
             </Link>
           }
         >
-          {paymentTexts.paymentRequiredBody}
+          {organizationName ? (
+            <p className="mb-2 font-semibold text-ink">{organizationName}</p>
+          ) : null}
+          <p>{paymentTexts.paymentRequiredBody}</p>
         </StatusCard>
       );
     case 'failed':
