@@ -229,10 +229,11 @@ export async function buildApp({
     organizations: organizationService,
     counters,
     publicUrl: config.publicUrl,
-    guestCodeAttempts: {
+    limits: {
       enabled: config.RATE_LIMITS,
-      max: config.RATE_LIMIT_GUEST_CODE_MAX,
       windowMs: config.RATE_LIMIT_WINDOW_MS,
+      guestCodes: config.RATE_LIMIT_GUEST_CODE_MAX,
+      checkouts: config.RATE_LIMIT_CHECKOUT_MAX,
     },
   });
   cancelSubscriptions = paymentService.cancelBeforeDeletion;

@@ -110,6 +110,8 @@ const ConfigSchema = z.object({
 
   /** Wrong guest codes one user may try per window (RATE_LIMIT_WINDOW_MS). */
   RATE_LIMIT_GUEST_CODE_MAX: z.coerce.number().int().min(1).default(10),
+  /** Checkouts one user may start per window (each one calls the payment provider). */
+  RATE_LIMIT_CHECKOUT_MAX: z.coerce.number().int().min(1).default(30),
 
   /**
    * Stripe. Without STRIPE_SECRET_KEY the built-in test checkout runs (the embedded default).

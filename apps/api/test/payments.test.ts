@@ -506,3 +506,32 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     ).toBe(0);
   });
 });
+
+describe('checkouts started by one user', () => {
+  it('are limited per window, since each one calls the payment provider', async () => {
+    const ctx = await createTestApp({ RATE_LIMIT_CHECKOUT_MAX: '2' });
+    try {
+      const { browser } = await signUp(ctx, 'many-tabs@example.com');
+      const groups = (await browser.get<Body<CategoryGroup[]>>('/api/category-groups')).body.data;
+      const categories = (await browser.get<Body<Category[]>>('/api/categories')).body.data;
+      const created = await browser.post<Body<Organization>>('/api/organizations', {
+        name: 'Many Tabs',
+        description: 'Opens checkouts.',
+        country: 'PT',
+        categoryIds: groups.map((group) => categories.find((c) => c.groupId === group.id)!.id),
+      });
+      const start = () =>
+        browser.post<Body<CheckoutSession>>('/api/payments/create-checkout-session', {
+          organizationId: created.body.data.id,
+          plan: 'monthly',
+        });
+      expect([(await start()).status, (await start()).status]).toEqual([200, 200]);
+      const third = await start();
+      expect(third.status).toBe(429);
+      expect(third.body.error?.message).toBe(paymentMessages.tooManyCheckouts);
+      expect(await countRows(ctx, sql`select count(*)::int as n from payment_sessions`)).toBe(2);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

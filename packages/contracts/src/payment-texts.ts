@@ -194,6 +194,7 @@ export const paymentMessages = {
   guestCodeDisabled: 'This guest code is no longer active.',
   guestCodeAlreadyUsed: 'This guest code has already been used for this organization.',
   tooManyGuestCodes: 'Too many guest code attempts. Please try again later.',
+  tooManyCheckouts: 'Too many checkouts started. Please try again later.',
   alreadySubscribed: 'This organization already has an active subscription.',
   sessionNotFound: 'Payment session not found.',
   notCancelable: 'Only an active subscription can be canceled.',

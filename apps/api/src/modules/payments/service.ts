@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  errorCodes,
   paymentErrorCodes,
   paymentMessages,
   plans,
@@ -32,7 +33,8 @@ export interface PaymentServiceOptions {
   >;
   counters: WindowCounters;
   publicUrl: string;
-  guestCodeAttempts: { enabled: boolean; max: number; windowMs: number };
+  /** Per user and window: guest codes tried, and checkouts started (each one calls the provider). */
+  limits: { enabled: boolean; windowMs: number; guestCodes: number; checkouts: number };
 }
 
 const toSubscription = (row: SubscriptionView): Subscription => ({
@@ -140,13 +142,11 @@ export function createPaymentService(options: PaymentServiceOptions) {
     return (await currentOf(organizationId))!;
   }
 
-  async function countGuestCodeAttempt(userId: string) {
-    const { enabled, max, windowMs } = options.guestCodeAttempts;
+  async function count(what: 'guestCodes' | 'checkouts', userId: string, message: string) {
+    const { enabled, windowMs } = options.limits;
     if (!enabled) return;
-    const { hits } = await options.counters.hit(`guest-code:${userId}`, windowMs);
-    if (hits > max) {
-      throw new AppError(429, 'RATE_LIMITED', paymentMessages.tooManyGuestCodes);
-    }
+    const { hits } = await options.counters.hit(`${what}:${userId}`, windowMs);
+    if (hits > options.limits[what]) throw new AppError(429, errorCodes.rateLimited, message);
   }
 
   return {
@@ -162,6 +162,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       if (await repository.hasLiveSubscription(db, organization.id)) {
         throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
       }
+      await count('checkouts', user.id, paymentMessages.tooManyCheckouts);
       const checkout = async (freshCustomer: boolean) =>
         provider.createCheckout({
           idempotencyKey: `checkout-${randomUUID()}`,
@@ -270,7 +271,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         request.organizationId,
       );
       const userId = session!.user.id;
-      await countGuestCodeAttempt(userId);
+      await count('guestCodes', userId, paymentMessages.tooManyGuestCodes);
       const now = new Date();
       let queued = false;
       await repository.transaction(async (tx) => {
@@ -319,7 +320,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         queued = await fulfilment.announce(tx, locked, null, granted);
       });
       if (queued) fulfilment.emailQueued();
-      await options.counters.clear(`guest-code:${userId}`);
+      await options.counters.clear(`guestCodes:${userId}`);
       return (await currentOf(organization.id))!;
     },
 
