@@ -1,4 +1,6 @@
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -12,7 +14,23 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every text asset is compressed once, at the strongest settings, and the server sends the
+    // .br or .gz file to a browser that accepts it (@fastify/static's preCompressed): visitors
+    // get the bytes the build's size report counts, at no cost per request.
+    compression({
+      include: /\.(js|mjs|css|svg|json|xml|txt|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -129,6 +130,11 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', permissionsPolicy);
   });
+
+  // Every text answer (pages, JSON, the OpenAPI document, the sitemap) over 1 KB is compressed
+  // for a client that accepts it, with Vary: Accept-Encoding. Before @fastify/static, whose
+  // build assets go out precompressed at build time instead (ADR 014).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy },

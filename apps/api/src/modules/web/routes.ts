@@ -43,6 +43,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       // The raw template is never served: /index.html is home, rendered like every page.
       globIgnore: ['index.html'],
       decorateReply: false,
+      // The build writes .br and .gz beside each text asset: sent as they are to a browser that
+      // accepts them, never compressed again per request.
+      preCompressed: true,
       // Hashed build assets never change; index.html is rendered per request below.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './support/test-app.ts';
+
+/** A built app in miniature: the page template and one hashed script with its .br and .gz. */
+const script = `export const words = ${JSON.stringify('mission-driven '.repeat(400))};\n`;
+const page = `<!doctype html><html lang="en"><head><!--app-head--><title>x</title><!--/app-head--><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+const decode = (encoding: string | undefined, body: Buffer) =>
+  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+
+describe('compression on the wire', () => {
+  let ctx: TestContext;
+  const get = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-dist-'));
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), page);
+    const asset = path.join(dist, 'assets', 'app-abc123.js');
+    await writeFile(asset, script);
+    await writeFile(`${asset}.br`, brotliCompressSync(script));
+    await writeFile(`${asset}.gz`, gzipSync(script));
+    ctx = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends build assets precompressed in the encoding the browser accepts', async () => {
+    for (const [accepted, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['', undefined],
+    ] as const) {
+      const answer = await get('/assets/app-abc123.js', accepted || undefined);
+      expect(answer.statusCode, accepted).toBe(200);
+      expect(answer.headers['content-encoding'], accepted).toBe(expected);
+      expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(decode(expected, answer.rawPayload).toString()).toBe(script);
+      if (expected) expect(answer.rawPayload.length).toBeLessThan(script.length / 5);
+    }
+  });
+
+  it('compresses pages, JSON answers and the OpenAPI document, and only when asked', async () => {
+    for (const url of ['/', '/api/categories', '/api/docs/json']) {
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      for (const encoding of ['br', 'gzip']) {
+        const answer = await get(url, encoding);
+        expect(answer.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+        expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+        expect(decode(encoding, answer.rawPayload).toString()).toBe(plain.body);
+        expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      }
+    }
+  });
+
+  it('leaves small answers alone', async () => {
+    const answer = await get('/healthz', 'br, gzip');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+  });
+});
