@@ -50,6 +50,8 @@ export default defineConfig({
       // The social stand-ins sign in one configured user at a time: those tests run once, at
       // desktop width.
       testIgnore: /social-sign-in\.spec\.ts/,
+      // A test that takes long and behaves the same at every width runs at desktop width only.
+      grepInvert: /@desktop-only/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 812 },

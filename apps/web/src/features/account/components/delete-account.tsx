@@ -25,9 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { forgetUser } from '../../../lib/forget-user';
 import { useDeleteAccount } from '../api/delete-account';
 import { DashboardSection } from './dashboard-shell';
-
-const dangerButton =
-  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control bg-danger-ink px-4 font-semibold text-on-brand transition-colors hover:bg-danger-ink/90 disabled:cursor-not-allowed disabled:opacity-60 sm:min-h-10';
+import { dangerButtonClasses } from '../../../components/ui/confirm-dialog';
 
 /** SPEC.md section 5: type DELETE; email-and-password accounts also give their password. */
 function deleteAccountSchema(requiresPassword: boolean) {
@@ -170,7 +168,7 @@ function DeleteAccountForm({
         <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
           {dashboardTexts.cancel}
         </Button>
-        <button type="submit" className={dangerButton} disabled={busy} aria-busy={busy}>
+        <button type="submit" className={dangerButtonClasses} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner /> : null}
           {busy ? dashboardTexts.deleting : dashboardTexts.deleteAccount}
         </button>
@@ -205,7 +203,7 @@ export function DeleteAccount({
       description={dashboardTexts.deleteAccountIntro}
     >
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className={`${dangerButton} w-full sm:w-fit`}>
+        <Dialog.Trigger className={`${dangerButtonClasses} w-full sm:w-fit`}>
           {dashboardTexts.deleteAccount}
         </Dialog.Trigger>
         <Dialog.Portal>

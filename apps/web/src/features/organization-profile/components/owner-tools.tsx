@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import { organizationEditorTexts, paymentTexts, type Organization } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
 import { forgetOrganization, useDeleteOrganization } from '../api/delete-organization';
 
 /*
  * What only the owner of an organization sees on its profile: Edit and Delete, and why the
  * profile is not public. One lazy module: visitors never load it.
  */
-
-const dangerButton =
-  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control bg-danger-ink px-4 font-semibold text-on-brand transition-colors hover:bg-danger-ink/90 disabled:cursor-not-allowed disabled:opacity-60 sm:min-h-10';
-const dangerOutline =
-  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control border border-danger-line bg-surface px-3 text-sm font-semibold text-danger-ink transition-colors hover:border-danger-ink hover:bg-danger-soft sm:min-h-9';
 
 /**
  * DECISIONS.md: an organization that is not published is visible to its owner, who is told why:
@@ -87,38 +81,24 @@ export function OwnerActions({ organization }: { organization: Organization }) {
         <Pencil aria-hidden="true" className="size-4" />
         {organizationEditorTexts.editAction}
       </Link>
-      <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <AlertDialog.Trigger className={dangerOutline}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          {organizationEditorTexts.deleteAction}
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 motion-safe:data-[state=open]:animate-fade-in" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-surface p-6 shadow-raised outline-none motion-safe:data-[state=open]:animate-fade-in">
-            <AlertDialog.Title className="text-xl font-semibold text-danger-ink">
-              {organizationEditorTexts.deleteTitle}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-ink-muted">
-              {organizationEditorTexts.deleteBody}
-            </AlertDialog.Description>
-            <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={busy}>
-                {organizationEditorTexts.cancel}
-              </AlertDialog.Cancel>
-              <button
-                type="button"
-                className={dangerButton}
-                onClick={confirm}
-                disabled={busy}
-                aria-busy={busy}
-              >
-                {busy ? <Spinner /> : null}
-                {busy ? organizationEditorTexts.deleting : organizationEditorTexts.deleteAction}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        trigger={
+          <>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {organizationEditorTexts.deleteAction}
+          </>
+        }
+        title={organizationEditorTexts.deleteTitle}
+        titleTone="danger"
+        description={organizationEditorTexts.deleteBody}
+        cancelLabel={organizationEditorTexts.cancel}
+        confirmLabel={organizationEditorTexts.deleteAction}
+        busyLabel={organizationEditorTexts.deleting}
+        busy={busy}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AlertDialog } from 'radix-ui';
 import { paymentTexts, type Subscription } from '@si/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -12,11 +12,6 @@ import {
   useResumeSubscription,
 } from '../api/manage-subscription';
 import { formatDate } from './format-date';
-
-const dangerButton =
-  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control bg-danger-ink px-4 font-semibold text-on-brand transition-colors hover:bg-danger-ink/90 disabled:cursor-not-allowed disabled:opacity-60 sm:min-h-10';
-const dangerOutline =
-  'inline-flex min-h-touch items-center justify-center gap-2 rounded-control border border-danger-line bg-surface px-3 text-sm font-semibold text-danger-ink transition-colors hover:border-danger-ink hover:bg-danger-soft sm:min-h-9';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError && error.message
@@ -43,48 +38,25 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
     );
   };
   return (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
         if (next) mutation.reset();
         setOpen(next);
       }}
+      trigger={paymentTexts.cancelSubscription}
+      triggerLabel={`${paymentTexts.cancelSubscription}: ${subscription.organizationName}`}
+      title={paymentTexts.cancelSubscriptionTitle}
+      description={paymentTexts.cancelSubscriptionBody(formatDate(subscription.endDate))}
+      cancelLabel={paymentTexts.keepSubscription}
+      confirmLabel={paymentTexts.cancelSubscription}
+      busyLabel={paymentTexts.canceling}
+      busy={busy}
+      onConfirm={confirm}
     >
-      <AlertDialog.Trigger
-        className={dangerOutline}
-        aria-label={`${paymentTexts.cancelSubscription}: ${subscription.organizationName}`}
-      >
-        {paymentTexts.cancelSubscription}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 motion-safe:data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-surface p-6 shadow-raised outline-none motion-safe:data-[state=open]:animate-fade-in">
-          <AlertDialog.Title className="text-xl font-semibold text-ink">
-            {paymentTexts.cancelSubscriptionTitle}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="text-ink-muted">
-            {paymentTexts.cancelSubscriptionBody(formatDate(subscription.endDate))}
-          </AlertDialog.Description>
-          {mutation.isError ? <Notice tone="danger" message={messageOf(mutation.error)} /> : null}
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={busy}>
-              {paymentTexts.keepSubscription}
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className={dangerButton}
-              onClick={confirm}
-              disabled={busy}
-              aria-busy={busy}
-            >
-              {busy ? <Spinner /> : null}
-              {busy ? paymentTexts.canceling : paymentTexts.cancelSubscription}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      {mutation.isError ? <Notice tone="danger" message={messageOf(mutation.error)} /> : null}
+    </ConfirmDialog>
   );
 }
 
