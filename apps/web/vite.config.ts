@@ -12,7 +12,24 @@ const notOnFirstLoad =
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * The server bundle (`vite build --ssr src/entry-server.tsx`): the public pages the API renders
+ * (ADR 017).
+ * React and the other packages stay external, loaded from node_modules at run time.
+ */
+const serverBuild = defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    target: 'node20',
+    sourcemap: false,
+  },
+});
+
+const browserBuild = defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
@@ -90,3 +107,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild));

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
 import { withAmbientTransactions } from './db/ambient-transaction.ts';
+import { registerCacheControl } from './http/cache-control.ts';
 import { registerCrossSiteCheck } from './http/cross-site-check.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -279,6 +280,8 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
+      // Public reads opt in by route config; every other read is private (ADR 016).
+      await registerCacheControl(api, { directoryCacheMs: config.DIRECTORY_CACHE_MS });
       await api.register(identityRoutes, {
         identity,
         config,

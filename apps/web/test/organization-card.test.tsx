@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { OrganizationCard } from '../src/features/directory/components/organization-card';
 import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
@@ -46,8 +46,16 @@ describe('OrganizationCard', () => {
     );
   });
 
+  it('draws the back, with its badges, on the first hover or keyboard focus', () => {
+    const { container } = renderCard();
+    expect(container.querySelectorAll('[data-variant]').length).toBe(0);
+    fireEvent.focus(screen.getByTestId('organization-card'));
+    expect(container.querySelectorAll('[data-variant]').length).toBe(3);
+  });
+
   it('highlights every badge when no filter is active', () => {
     const { container } = renderCard();
+    fireEvent.pointerEnter(screen.getByTestId('organization-card'));
     const badges = container.querySelectorAll('[data-variant]');
     expect(badges.length).toBe(3);
     for (const badge of badges) expect(badge.getAttribute('data-variant')).toBe('filled');
@@ -55,6 +63,7 @@ describe('OrganizationCard', () => {
 
   it('fills the badges of the active filter and outlines the others', () => {
     const { container } = renderCard({}, ['education']);
+    fireEvent.focus(screen.getByTestId('organization-card'));
     const variants = Object.fromEntries(
       [...container.querySelectorAll('[data-variant]')].map((badge) => [
         badge.textContent,

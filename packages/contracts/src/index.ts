@@ -18,3 +18,4 @@ export * from './faq-categories.ts';
 export * from './reference.ts';
 export * from './site.ts';
 export * from './text-rules.ts';
+export * from './server-render.ts';

@@ -28,6 +28,11 @@ export const homeTexts = {
   errorCategories: 'Error loading categories',
   failedOrganizations: 'Failed to load organizations',
   searchPlaceholder: 'Search by name, mission or location',
+  // Shown only where the page runs without JavaScript (the filter form is then sent by hand).
+  searchButton: 'Search',
+  applyCountry: 'Apply',
+  nextPage: 'Next page',
+  firstPage: 'Back to the first page',
 } as const;
 
 export const errorBoundaryTexts = {

@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export interface AppProps {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+export function App({ queryClient, router }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Lets navigate's flushSync option show a navigation's start at once (guards use it). */}

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   Navigate,
+  type HydrationState,
   useLocation,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
@@ -58,6 +59,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           errorElement: <RouteErrorBoundary />,
           children: [
             {
+              id: 'home',
               index: true,
               loader: homeLoader(queryClient),
               shouldRevalidate: revalidateOnPathChange,
@@ -66,36 +68,46 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'organizations', Component: OrganizationsRedirect },
             {
+              id: 'organization',
               path: 'organizations/:orgId',
               loader: organizationLoader(queryClient),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
             },
             {
+              id: 'about',
               path: 'about',
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/about'),
             },
             {
+              id: 'contact',
               path: 'contact',
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/contact'),
             },
             {
+              id: 'faq',
               path: 'faq',
               loader: pageLoader('faqLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/faq'),
             },
             {
+              id: 'privacy',
               path: 'privacy',
               loader: pageLoader('siteInfoLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/privacy'),
             },
-            { path: '*', HydrateFallback: PageFallback, lazy: () => import('./routes/not-found') },
+            {
+              id: 'not-found',
+              path: '*',
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/not-found'),
+            },
           ],
         },
       ],
@@ -103,8 +115,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient), {
+/**
+ * The browser's router. A page the server rendered passes its hydration data and the routes,
+ * whose matched lazy modules are already loaded (hydrate-app.ts), so the first render is the
+ * server's HTML and no loader runs again.
+ */
+export function createAppRouter(
+  queryClient: QueryClient,
+  server?: { routes: RouteObject[]; hydrationData: HydrationState },
+) {
+  return createBrowserRouter(server?.routes ?? createRoutes(queryClient), {
     patchRoutesOnNavigation: discoverAccountRoutes,
+    ...(server ? { hydrationData: server.hydrationData } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { apiMessages, type ErrorBody } from '@si/contracts';
+import { apiMessages, type ErrorBody, type ServerApiTransport } from '@si/contracts';
 import { rememberSessionUser, reportSessionLost, sessionGeneration } from './session';
 
 /** An error answered by the API ({ error: { code, message, fields? } }) or a network failure (status 0). */
@@ -60,15 +60,25 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof error === 'object' && error !== null && 'message' in error;
 }
 
+let transport: ServerApiTransport = (url, init) => fetch(url, init);
+
+/** The server renders pages with the same API calls, answered in-process (entry-server.tsx). */
+export function setApiTransport(next: ServerApiTransport): void {
+  transport = next;
+}
+
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', query, body, signal } = options;
   // A FormData body (an image upload) goes as it is: the browser sets its multipart type.
   const json = body !== undefined && !(body instanceof FormData);
   try {
-    return await fetch(apiUrl(path, query), {
+    return await transport(apiUrl(path, query), {
       method,
       signal: signal ?? null,
       credentials: 'same-origin',
+      // Public answers may be kept by caches (ADR 016); the app itself always asks again, and an
+      // unchanged answer comes back as a 304 for its ETag.
+      cache: 'no-cache',
       headers: json
         ? { accept: 'application/json', 'content-type': 'application/json' }
         : { accept: 'application/json' },

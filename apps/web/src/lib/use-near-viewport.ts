@@ -1,15 +1,23 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+
+const subscribeToNothing = () => () => {};
 
 /**
  * Becomes true (and stays true) once the element comes within `rootMargin` of the viewport.
- * Used to load below-the-fold code only when it is about to be seen.
+ * Used to load below-the-fold code only when it is about to be seen. False on the server and
+ * while hydrating, so the page hydrates as it was rendered.
  */
 export function useNearViewport(ref: RefObject<Element | null>, rootMargin = '400px 0px'): boolean {
+  const [near, setNear] = useState(false);
   // Without IntersectionObserver (old browsers, some test DOMs) everything counts as near.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const noObserver = useSyncExternalStore(
+    subscribeToNothing,
+    () => typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || noObserver || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -18,6 +26,6 @@ export function useNearViewport(ref: RefObject<Element | null>, rootMargin = '40
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, rootMargin, near]);
-  return near;
+  }, [ref, rootMargin, near, noObserver]);
+  return near || noObserver;
 }

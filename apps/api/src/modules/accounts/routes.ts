@@ -46,7 +46,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const session = await readSession(identity, request, reply);
-      reply.header('cache-control', 'no-store');
       return { data: session ? await accounts.currentUser(session) : null };
     },
   );
@@ -79,7 +78,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const session = accounts.requireUser(await readSession(identity, request, reply));
-      reply.header('cache-control', 'no-store');
       return { data: await accounts.currentUser(session) };
     },
   );
@@ -96,7 +94,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const { user } = accounts.requireUser(await readSession(identity, request, reply));
-      reply.header('cache-control', 'no-store');
       return { data: await organizations.listOwned(user.id) };
     },
   );

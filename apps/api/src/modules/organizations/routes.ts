@@ -28,6 +28,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations',
     {
+      config: { cache: 'directory' },
       schema: {
         tags: ['organizations'],
         summary: 'Published organizations, filtered, searched and paged by cursor',
@@ -70,6 +71,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations/active-countries',
     {
+      config: { cache: 'directory' },
       schema: {
         tags: ['organizations'],
         summary: 'Countries that have at least one published organization',
@@ -83,6 +85,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations/:id',
     {
+      config: { cache: 'revalidate' },
       schema: {
         tags: ['organizations'],
         summary: "One organization: a published one, or the caller's own unpublished one",

@@ -4,9 +4,6 @@ import { Category, CategoryGroup, Country, FaqItem, dataEnvelope } from '@si/con
 import { publicAccess } from '../../http/openapi.ts';
 import type { ReferenceService } from './service.ts';
 
-const cacheFor = (seconds: number) =>
-  `public, max-age=${seconds}, stale-while-revalidate=${seconds * 10}`;
-
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (
   app,
   { reference },
@@ -14,6 +11,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/category-groups',
     {
+      config: { cache: 'reference' },
       schema: {
         tags: ['reference'],
         security: publicAccess,
@@ -21,15 +19,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: dataEnvelope(z.array(CategoryGroup)) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', cacheFor(300));
-      return { data: await reference.categoryGroups() };
-    },
+    async () => ({ data: await reference.categoryGroups() }),
   );
 
   app.get(
     '/categories',
     {
+      config: { cache: 'reference' },
       schema: {
         tags: ['reference'],
         security: publicAccess,
@@ -37,15 +33,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: dataEnvelope(z.array(Category)) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', cacheFor(300));
-      return { data: await reference.categories() };
-    },
+    async () => ({ data: await reference.categories() }),
   );
 
   app.get(
     '/countries',
     {
+      config: { cache: 'reference' },
       schema: {
         tags: ['reference'],
         security: publicAccess,
@@ -53,15 +47,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: dataEnvelope(z.array(Country)) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', cacheFor(3600));
-      return { data: await reference.countries() };
-    },
+    async () => ({ data: await reference.countries() }),
   );
 
   app.get(
     '/faqs',
     {
+      config: { cache: 'reference' },
       schema: {
         tags: ['reference'],
         security: publicAccess,
@@ -69,9 +61,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
         response: { 200: dataEnvelope(z.array(FaqItem)) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', cacheFor(300));
-      return { data: await reference.faqs() };
-    },
+    async () => ({ data: await reference.faqs() }),
   );
 };

@@ -7,6 +7,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteInfo }> = async (app,
   app.get(
     '/site',
     {
+      config: { cache: 'reference' },
       schema: {
         tags: ['reference'],
         security: publicAccess,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const HEAD_BLOCK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Used when the web app has not been built (API-only tests): same markers, no scripts. */
 const fallbackTemplate = `<!doctype html>
@@ -16,8 +18,13 @@ const fallbackTemplate = `<!doctype html>
 `;
 
 export interface IndexTemplate {
+  /** The page with an empty #root: the browser renders it (the account pages). */
   render(headTags: string): string;
+  /** The page around server-rendered content: up to the #root element's content, and after it. */
+  split(headTags: string, afterRoot: string): { start: string; end: string };
   built: boolean;
+  /** Changes with every build (the template names the hashed assets): part of each page's ETag. */
+  version: string;
 }
 
 export async function loadIndexTemplate(distDir: string): Promise<IndexTemplate> {
@@ -31,6 +38,17 @@ export async function loadIndexTemplate(distDir: string): Promise<IndexTemplate>
   }
   if (!HEAD_BLOCK.test(html))
     throw new Error(`${distDir}/index.html lacks the <!--app-head--> block`);
+  if (!html.includes(ROOT_ELEMENT))
+    throw new Error(`${distDir}/index.html lacks the ${ROOT_ELEMENT} element`);
   const [before, after] = html.split(HEAD_BLOCK) as [string, string];
-  return { render: (headTags) => `${before}${headTags}${after}`, built };
+  const rootAt = after.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length - '</div>'.length;
+  return {
+    render: (headTags) => `${before}${headTags}${after}`,
+    split: (headTags, afterRoot) => ({
+      start: `${before}${headTags}${after.slice(0, rootAt)}`,
+      end: `</div>${afterRoot}${after.slice(rootAt + '</div>'.length)}`,
+    }),
+    built,
+    version: createHash('sha1').update(html).digest('base64url').slice(0, 16),
+  };
 }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiMessages, errorCodes, siteName, titleSuffix } from '@si/contracts';
@@ -16,7 +18,38 @@ import {
   organizationNotFoundHead,
 } from '../seo/page-heads.ts';
 import { loadIndexTemplate } from './index-template.ts';
-import { organizationPath, spaRouteTitle } from './spa-routes.ts';
+import { loadPageRenderer } from './server-renderer.ts';
+import { organizationPath, spaRoute } from './spa-routes.ts';
+
+/**
+ * Public pages are the same for every visitor: a CDN may keep one for 30 s and serve it up to
+ * 5 minutes longer while it fetches a fresh copy. A 404 is checked again each time (its ETag
+ * makes that cheap): the organization may be published a moment later.
+ */
+const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+const NOT_FOUND_PAGE_CACHE = 'no-cache';
+
+/** A weak tag (the same page goes out brotli, gzip or plain) of everything the page is made from. */
+function pageTag(...parts: string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** The If-None-Match header names this tag (or any). */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((value) => value.trim())
+    .some((value) => value === '*' || value === tag || `W/${value}` === tag);
+}
+
+async function* pageChunks(start: string, body: ReadableStream<Uint8Array>, end: string) {
+  yield Buffer.from(start);
+  for await (const chunk of body) yield Buffer.from(chunk);
+  yield Buffer.from(end);
+}
 
 export interface WebOptions {
   distDir: string;
@@ -55,9 +88,13 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     });
   }
 
-  async function headFor(pathname: string): Promise<{ head: PageHead; status: number }> {
+  const renderer = template.built ? await loadPageRenderer(app, options.distDir) : null;
+
+  async function headFor(
+    pathname: string,
+  ): Promise<{ head: PageHead; status: number; serverRendered: boolean }> {
     const { publicUrl } = options;
-    if (pathname === '/') return { head: homeHead(publicUrl), status: 200 };
+    if (pathname === '/') return { head: homeHead(publicUrl), status: 200, serverRendered: true };
     const organizationMatch = organizationPath.exec(pathname);
     if (organizationMatch) {
       const id = decodeURIComponent(organizationMatch[1]!);
@@ -66,28 +103,60 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         const country = (await options.reference.snapshot()).countryByCode.get(
           organization.country,
         );
-        return { head: organizationHead(publicUrl, organization, country?.name), status: 200 };
+        return {
+          head: organizationHead(publicUrl, organization, country?.name),
+          status: 200,
+          serverRendered: true,
+        };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return { head: organizationNotFoundHead(publicUrl, id), status: 404 };
+          return {
+            head: organizationNotFoundHead(publicUrl, id),
+            status: 404,
+            serverRendered: true,
+          };
         }
         throw error;
       }
     }
-    const title = spaRouteTitle(pathname);
-    if (title)
-      return { head: genericHead(publicUrl, pathname, `${title}${titleSuffix}`), status: 200 };
-    return { head: notFoundHead(publicUrl, pathname), status: 404 };
+    const route = spaRoute(pathname);
+    if (route) {
+      const head = genericHead(publicUrl, pathname, `${route.title}${titleSuffix}`);
+      return { head, status: 200, serverRendered: route.serverRendered };
+    }
+    return { head: notFoundHead(publicUrl, pathname), status: 404, serverRendered: true };
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = new URL(request.url, 'http://localhost').pathname;
-    const { head, status } = await headFor(pathname);
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(template.render(renderHeadTags(head)));
+    const { head, status, serverRendered } = await headFor(pathname);
+    reply.code(status).type('text/html; charset=utf-8');
+    if (!renderer || !serverRendered) {
+      return reply.header('cache-control', 'no-cache').send(template.render(renderHeadTags(head)));
+    }
+
+    const result = await renderer.render(`http://localhost${request.url}`);
+    if (result.kind === 'redirect') {
+      return reply
+        .code(result.status)
+        .header('cache-control', 'no-cache')
+        .redirect(result.location);
+    }
+    const preloads = renderer
+      .preloads(result.routeModules)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    const headTags = [renderHeadTags(head), ...preloads].join('\n    ');
+    const state = `<script type="application/json" id="app-state">${result.state}</script>`;
+    const tag = pageTag(template.version, String(status), headTags, result.fingerprint);
+    reply
+      .header('etag', tag)
+      .header('cache-control', status === 200 ? PUBLIC_PAGE_CACHE : NOT_FOUND_PAGE_CACHE);
+    if (matchesTag(request.headers['if-none-match'], tag)) {
+      await result.body.cancel();
+      return reply.code(304).send();
+    }
+    const { start, end } = template.split(headTags, state);
+    return reply.send(Readable.from(pageChunks(start, result.body, end)));
   }
 
   app.get('/', sendPage);
@@ -105,6 +174,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     ) {
       return reply
         .code(404)
+        .header('cache-control', 'no-store')
         .send({ error: { code: errorCodes.notFound, message: apiMessages.routeNotFound } });
     }
     if (path.extname(pathname) && !organizationPath.test(pathname)) {

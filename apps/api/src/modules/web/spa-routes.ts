@@ -1,12 +1,14 @@
 /**
  * The paths the web app answers (SPEC.md section 2 and DECISIONS.md 'Dashboard'), with the
  * title the server puts in the HTML before the app sets its own. Anything else is a 404 page.
+ * The public ones are rendered on the server (with /, the profiles and the 404 page); the
+ * account pages render in the browser.
  */
-const spaRoutes: { pattern: RegExp; title: string }[] = [
-  { pattern: /^\/about$/, title: 'About' },
-  { pattern: /^\/contact$/, title: 'Contact' },
-  { pattern: /^\/faq$/, title: 'FAQ' },
-  { pattern: /^\/privacy$/, title: 'Privacy Policy' },
+const spaRoutes: { pattern: RegExp; title: string; serverRendered?: true }[] = [
+  { pattern: /^\/about$/, title: 'About', serverRendered: true },
+  { pattern: /^\/contact$/, title: 'Contact', serverRendered: true },
+  { pattern: /^\/faq$/, title: 'FAQ', serverRendered: true },
+  { pattern: /^\/privacy$/, title: 'Privacy Policy', serverRendered: true },
   { pattern: /^\/login$/, title: 'Log In' },
   { pattern: /^\/signup$/, title: 'Sign Up' },
   { pattern: /^\/forgot-password$/, title: 'Reset your password' },
@@ -23,9 +25,10 @@ const spaRoutes: { pattern: RegExp; title: string }[] = [
   { pattern: /^\/payments\/test-checkout\/[^/]+$/, title: 'Test Checkout' },
 ];
 
-export function spaRouteTitle(path: string): string | null {
+export function spaRoute(path: string): { title: string; serverRendered: boolean } | null {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return spaRoutes.find((route) => route.pattern.test(normalized))?.title ?? null;
+  const route = spaRoutes.find(({ pattern }) => pattern.test(normalized));
+  return route ? { title: route.title, serverRendered: route.serverRendered ?? false } : null;
 }
 
 export const organizationPath = /^\/organizations\/([^/]+)\/?$/;

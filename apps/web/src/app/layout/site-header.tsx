@@ -3,19 +3,25 @@ import { NavLink } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
+import { useAfterLoad } from '../../lib/use-after-load';
 import { BrandLink } from './logo-mark';
 import { primaryNav } from './nav-items';
 
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
-/** Session and account code load beside the first page, never in its way (docs/decisions/006). */
+/**
+ * Session and account code load once the page has loaded and is idle, or on the first
+ * interaction: never in the first page's way (docs/decisions/006, 017). Its space is reserved.
+ */
 const AccountArea = lazy(() => import('./account-area'));
+const accountAreaSpace = <div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />;
 
 /** Compact sticky header: logo and name, desktop navigation, the account area, and the phone menu. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const accountAreaDue = useAfterLoad();
 
   const openMenu = () => {
     setMenuRequested(true);
@@ -48,11 +54,13 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <Suspense
-          fallback={<div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />}
-        >
-          <AccountArea />
-        </Suspense>
+        {accountAreaDue ? (
+          <Suspense fallback={accountAreaSpace}>
+            <AccountArea />
+          </Suspense>
+        ) : (
+          accountAreaSpace
+        )}
 
         <button
           ref={menuButton}

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
   countryFacetsQueryOptions,
   organizationsInfiniteQueryOptions,
 } from '../../features/directory/api/get-organizations';
-import { parseDirectoryFilters } from '../../features/directory/hooks/use-directory-filters';
+import {
+  directoryFormTarget,
+  parseDirectoryCursor,
+  parseDirectoryFilters,
+} from '../../features/directory/hooks/use-directory-filters';
 import {
   isOrganizationId,
   organizationQueryOptions,
@@ -22,12 +26,18 @@ import { primeQueries } from './prime-queries';
 export const homeLoader =
   (queryClient: QueryClient) =>
   ({ request }: LoaderFunctionArgs) => {
-    const filters = parseDirectoryFilters(new URL(request.url).searchParams);
+    const params = new URL(request.url).searchParams;
+    // The filter form submitted without JavaScript: on to the filter's own URL.
+    const target = directoryFormTarget(params);
+    if (target) throw redirect(target, 303);
+    const filters = parseDirectoryFilters(params);
     return primeQueries([
       queryClient.prefetchQuery(categoryGroupsQueryOptions()),
       queryClient.prefetchQuery(categoriesQueryOptions()),
       queryClient.prefetchQuery(activeCountriesQueryOptions()),
-      queryClient.prefetchInfiniteQuery(organizationsInfiniteQueryOptions(filters)),
+      queryClient.prefetchInfiniteQuery(
+        organizationsInfiniteQueryOptions(filters, parseDirectoryCursor(params)),
+      ),
       queryClient.prefetchQuery(countryFacetsQueryOptions(filters.country)),
     ]);
   };

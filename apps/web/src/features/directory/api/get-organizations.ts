@@ -50,19 +50,39 @@ function filterKey({ country, categories, q }: DirectoryFilters) {
   return { country, categories: [...categories].sort(), q: q.trim() };
 }
 
-/** Pages of the directory for a filter; the previous results stay on screen while a new filter loads. */
-export const organizationsInfiniteQueryOptions = (filters: DirectoryFilters) =>
+/**
+ * The first page of a URL is half a page: it fills the first screen at every width, and the page
+ * stays light to render and hydrate (at most 800 elements, issue 10); the next pages are full.
+ */
+export const FIRST_PAGE_SIZE = ORGANIZATION_LIST_DEFAULT_LIMIT / 2;
+
+/**
+ * Pages of the directory for a filter, from `cursor` on (a ?cursor= URL) or from the start; the
+ * previous results stay on screen while a new filter loads.
+ */
+export const organizationsInfiniteQueryOptions = (
+  filters: DirectoryFilters,
+  cursor: string | null = null,
+) =>
   infiniteQueryOptions({
-    queryKey: ['organizations', 'list', filterKey(filters)],
-    queryFn: ({ pageParam, signal }) => getOrganizations({ ...filters, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
+    queryKey: ['organizations', 'list', filterKey(filters), { cursor }],
+    queryFn: ({ pageParam, signal }) =>
+      getOrganizations(
+        {
+          ...filters,
+          cursor: pageParam,
+          limit: pageParam === cursor ? FIRST_PAGE_SIZE : ORGANIZATION_LIST_DEFAULT_LIMIT,
+        },
+        signal,
+      ),
+    initialPageParam: cursor,
     getNextPageParam: (lastPage) => lastPage.meta.nextCursor,
     placeholderData: keepPreviousData,
     retryOnMount: false,
   });
 
-export function useOrganizations(filters: DirectoryFilters) {
-  return useInfiniteQuery(organizationsInfiniteQueryOptions(filters));
+export function useOrganizations(filters: DirectoryFilters, cursor: string | null = null) {
+  return useInfiniteQuery(organizationsInfiniteQueryOptions(filters, cursor));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CloseIcon } from '../../../components/ui/icons';
 import { homeTexts, type Category } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
+import { clearButton, DIRECTORY_FORM_ID } from './directory-form';
 
 export interface ActiveFilterChipsProps {
   selected: string[];
@@ -30,9 +31,15 @@ export function ActiveFilterChips({
           >
             {homeTexts.categoryChip(name)}
             <button
-              type="button"
+              type="submit"
+              form={DIRECTORY_FORM_ID}
+              name="toggle"
+              value={id}
               aria-label={`Remove filter ${name}`}
-              onClick={() => onRemove(id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onRemove(id);
+              }}
               className="flex size-touch items-center justify-center rounded-pill hover:bg-surface/70 sm:size-8"
             >
               <CloseIcon className="size-4" />
@@ -40,7 +47,7 @@ export function ActiveFilterChips({
           </span>
         );
       })}
-      <Button variant="quiet" size="sm" onClick={onClear}>
+      <Button variant="quiet" size="sm" {...clearButton(onClear)}>
         {homeTexts.clearAll}
       </Button>
     </div>

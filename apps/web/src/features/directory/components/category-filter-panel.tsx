@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cx } from '../../../lib/class-names';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { CategoryToggle } from './category-toggle';
+import { clearButton } from './directory-form';
 import { MatchBadge } from './match-badge';
 
 export interface CategoryFilterPanelProps {
@@ -41,6 +42,10 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   const open = openChoice ?? isDesktop;
+  // Until the visitor chooses, CSS decides (open from 1024 px, always open without JavaScript),
+  // so the server's HTML is laid out right at every width before any script runs.
+  const bodyVisibility =
+    openChoice === null ? 'max-lg:hidden no-js:block!' : openChoice ? '' : 'hidden';
   const bodyId = useId();
 
   const byGroup = new Map<string, Category[]>();
@@ -61,7 +66,12 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
           <MatchBadge selectedCount={selected.length} matchCount={matchCount} />
         </div>
         {selected.length > 0 ? (
-          <Button variant="quiet" size="sm" onClick={onClear} className="hidden sm:inline-flex">
+          <Button
+            variant="quiet"
+            size="sm"
+            {...clearButton(onClear)}
+            className="hidden sm:inline-flex"
+          >
             {homeTexts.clearAllFilters}
           </Button>
         ) : null}
@@ -72,11 +82,12 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
           aria-controls={bodyId}
           aria-label={open ? 'Hide categories' : 'Show categories'}
           onClick={() => setOpenChoice(!open)}
+          className="no-js:hidden"
         >
           <ChevronDownIcon className={cx('size-5 transition-transform', open && 'rotate-180')} />
         </Button>
       </div>
-      <div id={bodyId} hidden={!open} className="border-t border-line px-4 py-4 sm:px-5">
+      <div id={bodyId} className={cx('border-t border-line px-4 py-4 sm:px-5', bodyVisibility)}>
         {isError ? (
           <div role="alert">
             <p className="text-danger-ink">{homeTexts.errorCategories}</p>
@@ -90,7 +101,7 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={onClear}
+                {...clearButton(onClear)}
                 className="self-start sm:hidden"
               >
                 {homeTexts.clearAllFilters}

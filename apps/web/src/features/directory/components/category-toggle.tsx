@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
 import type { Category } from '@si/contracts';
 import { cx } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/format-number';
+import { DIRECTORY_FORM_ID } from './directory-form';
 
 export interface CategoryToggleProps {
   category: Category;
@@ -14,7 +14,12 @@ export interface CategoryToggleProps {
   onToggle: (id: string) => void;
 }
 
-/** A category filter pill: emoji, name and count; its description shows on hover and keyboard focus. */
+/**
+ * A category filter pill: emoji, name and count; its description shows on hover and keyboard
+ * focus. Few elements per pill (the panel has one per category): the description bubble is drawn
+ * by CSS from data-tip, the count's words live in the button's label. Without JavaScript it sends
+ * the filter form with toggle=<id>.
+ */
 export function CategoryToggle({
   category,
   selected,
@@ -22,16 +27,25 @@ export function CategoryToggle({
   available,
   onToggle,
 }: CategoryToggleProps) {
-  const descriptionId = useId();
   const disabled = !available && !selected;
+  const description = `${category.description}${disabled ? ' Not available in the selected country.' : ''}`;
   return (
-    <div className="has-tip" data-group={category.groupId}>
+    <div className="has-tip" data-group={category.groupId} data-tip={description}>
       <button
-        type="button"
+        type="submit"
+        form={DIRECTORY_FORM_ID}
+        name="toggle"
+        value={category.id}
         aria-pressed={selected}
-        aria-describedby={descriptionId}
+        aria-label={
+          count === undefined ? undefined : `${category.name}, ${formatCount(count)} organizations`
+        }
+        aria-description={description}
         disabled={disabled}
-        onClick={() => onToggle(category.id)}
+        onClick={(event) => {
+          event.preventDefault();
+          onToggle(category.id);
+        }}
         className={cx(
           'inline-flex min-h-touch items-center gap-1.5 rounded-pill border px-3 text-left text-sm font-semibold transition-colors sm:min-h-9',
           selected
@@ -54,16 +68,10 @@ export function CategoryToggle({
               selected ? 'bg-surface text-(--group-ink)' : 'bg-sunken text-ink-muted',
             )}
           >
-            <span className="sr-only">, </span>
             {formatCount(count)}
-            <span className="sr-only"> organizations</span>
           </span>
         ) : null}
       </button>
-      <span role="tooltip" id={descriptionId} className="tip">
-        {category.description}
-        {disabled ? ' Not available in the selected country.' : ''}
-      </span>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { ALL_COUNTRIES_FILTER_VALUE, homeTexts, type Country } from '@si/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { DIRECTORY_FORM_ID } from './directory-form';
 
 export interface CountrySelectProps {
   countries: Country[] | undefined;
@@ -31,30 +33,41 @@ export function CountrySelect({
       <label htmlFor="country-filter" className="text-sm font-semibold text-ink-muted">
         Country
       </label>
-      <div className="relative">
-        <select
-          id="country-filter"
-          value={unavailable ? 'status' : (value ?? ALL_COUNTRIES_FILTER_VALUE)}
-          disabled={Boolean(unavailable)}
-          aria-describedby={empty ? 'country-filter-empty' : undefined}
-          onChange={(event) => onChange(event.target.value)}
-          className="field appearance-none py-2 pr-10 pl-3 sm:w-64"
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <select
+            id="country-filter"
+            name="country"
+            form={DIRECTORY_FORM_ID}
+            value={unavailable ? 'status' : (value ?? ALL_COUNTRIES_FILTER_VALUE)}
+            disabled={Boolean(unavailable)}
+            aria-describedby={empty ? 'country-filter-empty' : undefined}
+            onChange={(event) => onChange(event.target.value)}
+            className="field appearance-none py-2 pr-10 pl-3 sm:w-64"
+          >
+            {unavailable ? (
+              <option value="status">{unavailable}</option>
+            ) : (
+              <>
+                <option value={ALL_COUNTRIES_FILTER_VALUE}>{homeTexts.allCountries}</option>
+                {value && !known ? <option value={value}>{value}</option> : null}
+                {countries?.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {`${country.flagEmoji} ${country.name}`}
+                  </option>
+                ))}
+              </>
+            )}
+          </select>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-ink-muted" />
+        </div>
+        <button
+          type="submit"
+          form={DIRECTORY_FORM_ID}
+          className={buttonClasses('secondary', 'md', 'hidden! no-js:inline-flex!')}
         >
-          {unavailable ? (
-            <option value="status">{unavailable}</option>
-          ) : (
-            <>
-              <option value={ALL_COUNTRIES_FILTER_VALUE}>{homeTexts.allCountries}</option>
-              {value && !known ? <option value={value}>{value}</option> : null}
-              {countries?.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {`${country.flagEmoji} ${country.name}`}
-                </option>
-              ))}
-            </>
-          )}
-        </select>
-        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-ink-muted" />
+          {homeTexts.applyCountry}
+        </button>
       </div>
       {empty ? (
         <p id="country-filter-empty" className="text-sm text-ink-muted">

@@ -5,7 +5,11 @@ import { SuccessBanner } from '../../../components/ui/message-banner';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { byCode, byId, useLookup } from '../../../lib/use-lookup';
 import { countryFacetsQueryOptions, useOrganizations } from '../api/get-organizations';
-import { hasActiveFilters, useDirectoryFilters } from '../hooks/use-directory-filters';
+import {
+  directoryPageHref,
+  hasActiveFilters,
+  useDirectoryFilters,
+} from '../hooks/use-directory-filters';
 import { ActiveFilterChips } from './active-filter-chips';
 import { AddOrganizationTarget } from './add-organization-target';
 import { CategoryFilterPanel } from './category-filter-panel';
@@ -37,6 +41,8 @@ export function DirectoryPage({
 }: DirectoryPageProps) {
   const {
     filters,
+    cursor,
+    searchParams,
     setCountry,
     toggleCategory,
     removeCategory,
@@ -44,12 +50,17 @@ export function DirectoryPage({
     clearAll,
     setQuery,
   } = useDirectoryFilters();
-  const organizations = useOrganizations(filters);
+  const organizations = useOrganizations(filters, cursor);
   const availability = useQuery(countryFacetsQueryOptions(filters.country));
   const [message, dismissMessage] = useFlashMessage();
   const categoriesById = useLookup(categories.data, byId);
   const countriesByCode = useLookup(activeCountries.data, byCode);
   const meta = organizations.isPlaceholderData ? undefined : organizations.data?.pages[0]?.meta;
+  const nextCursor = organizations.data?.pages.at(-1)?.meta.nextCursor ?? null;
+  const pageLinks = {
+    next: nextCursor ? directoryPageHref(searchParams, nextCursor) : null,
+    first: cursor ? directoryPageHref(searchParams, null) : null,
+  };
 
   return (
     <PageContainer className="flex flex-col gap-6 py-8 sm:py-12">
@@ -71,7 +82,7 @@ export function DirectoryPage({
         />
       </header>
 
-      <SearchBox value={filters.q} onChange={setQuery} />
+      <SearchBox value={filters.q} categories={filters.categories} onChange={setQuery} />
 
       <CategoryFilterPanel
         groups={groups.data}
@@ -101,6 +112,7 @@ export function DirectoryPage({
           activeCategoryIds={filters.categories}
           onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
           referencePending={categories.isPending}
+          pageLinks={pageLinks}
         />
       </AddOrganizationTarget>
     </PageContainer>

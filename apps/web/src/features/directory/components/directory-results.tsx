@@ -1,12 +1,13 @@
 import { RefreshIcon, SearchOffIcon } from '../../../components/ui/icons';
 import { errorBoundaryTexts, homeTexts, type Category, type Country } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusCard } from '../../../components/ui/status-card';
 import { cx } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/format-number';
 import type { useOrganizations } from '../api/get-organizations';
+import { clearButton } from './directory-form';
 import { OrganizationGrid } from './organization-grid';
 import { OrganizationGridSkeleton } from './organization-card-skeleton';
 
@@ -19,6 +20,8 @@ export interface DirectoryResultsProps {
   onClearFilters?: (() => void) | undefined;
   /** Reference data still loading: keep the skeleton. */
   referencePending?: boolean;
+  /** Links to the next page and back to the first (?cursor=), for a browser without JavaScript. */
+  pageLinks?: { next: string | null; first: string | null };
 }
 
 /** 'Organizations ({count})' with its grid, or the loading, error and empty states. */
@@ -29,6 +32,7 @@ export function DirectoryResults({
   activeCategoryIds,
   onClearFilters,
   referencePending = false,
+  pageLinks,
 }: DirectoryResultsProps) {
   const {
     data,
@@ -82,7 +86,7 @@ export function DirectoryResults({
           title={homeTexts.emptyTitle}
           action={
             onClearFilters ? (
-              <Button variant="secondary" onClick={onClearFilters}>
+              <Button variant="secondary" {...clearButton(onClearFilters, 'all')}>
                 {homeTexts.clearAllFilters}
               </Button>
             ) : undefined
@@ -102,6 +106,20 @@ export function DirectoryResults({
             fetchNextPage={query.fetchNextPage}
             pauseLoading={isFetchNextPageError || isPlaceholderData}
           />
+          {pageLinks && (pageLinks.next || pageLinks.first) ? (
+            <nav aria-label="Pages" className="hidden justify-center gap-3 py-4 no-js:flex">
+              {pageLinks.first ? (
+                <a href={pageLinks.first} className={buttonClasses('secondary')}>
+                  {homeTexts.firstPage}
+                </a>
+              ) : null}
+              {pageLinks.next ? (
+                <a href={pageLinks.next} rel="next" className={buttonClasses('primary')}>
+                  {homeTexts.nextPage}
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
           {isFetchNextPageError ? (
             <div
               role="alert"

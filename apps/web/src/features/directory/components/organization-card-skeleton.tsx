@@ -1,9 +1,10 @@
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cx } from '../../../lib/class-names';
 
 /** Placeholder with the shape of an organization card (same fixed height). */
-export function OrganizationCardSkeleton() {
+export function OrganizationCardSkeleton({ className }: { className?: string }) {
   return (
-    <div aria-hidden="true" className="flex h-card flex-col surface-card p-5">
+    <div aria-hidden="true" className={cx('flex h-card flex-col surface-card p-5', className)}>
       <Skeleton className="size-14" />
       <Skeleton className="mt-4 h-6 w-3/4" />
       <Skeleton className="mt-3 h-4 w-full" />

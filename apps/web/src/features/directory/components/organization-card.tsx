@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, MapPinIcon } from '../../../components/ui/icons';
 import {
@@ -40,29 +41,28 @@ export function locationLine(
   };
 }
 
-/** A directory card that flips on hover and keyboard focus; the whole card links to the profile. */
-export function OrganizationCard({
-  organization,
-  categoriesById,
-  countriesByCode,
-  activeCategoryIds,
-  eager = false,
-}: OrganizationCardProps) {
-  const { id, name, description, logo, categoryIds, country, location } = organization;
-  const active = new Set(activeCategoryIds);
-  const categories = categoryIds
-    .map((categoryId) => categoriesById.get(categoryId))
-    .filter((category): category is Category => category !== undefined)
-    .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
-  const shown = categories.slice(0, MAX_BADGES);
-  const hidden = categories.length - shown.length;
+/**
+ * A directory card that flips on hover and keyboard focus; the whole card links to the profile.
+ * The back is drawn on the first hover or focus: a page of cards stays a few elements each.
+ */
+export function OrganizationCard(props: OrganizationCardProps) {
+  const { organization, countriesByCode, eager = false } = props;
+  const { id, name, description, logo, country, location } = organization;
+  const [backShown, setBackShown] = useState(false);
   const place = locationLine(
     location,
     country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country),
   );
+  const showBack = () => setBackShown(true);
 
   return (
-    <Link to={`/organizations/${id}`} data-testid="organization-card" className="flip">
+    <Link
+      to={`/organizations/${id}`}
+      data-testid="organization-card"
+      className="flip"
+      onPointerEnter={showBack}
+      onFocus={showBack}
+    >
       <div className="flip-inner">
         <div className="flip-face flip-front">
           <OrganizationLogo name={name} logo={logo} eager={eager} />
@@ -79,50 +79,73 @@ export function OrganizationCard({
           ) : null}
         </div>
         <div className="flip-face flip-back">
-          <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">
-            {name}
-          </p>
-          <ul
-            className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden"
-            aria-label="Categories"
-          >
-            {shown.map((category) => (
-              <li key={category.id} className="max-w-full">
-                <CategoryBadge
-                  emoji={category.emoji}
-                  name={category.name}
-                  groupId={category.groupId}
-                  variant={active.size === 0 || active.has(category.id) ? 'filled' : 'outlined'}
-                />
-              </li>
-            ))}
-            {hidden > 0 ? (
-              <li className="self-center text-sm text-ink-muted">{`+${hidden} more`}</li>
-            ) : null}
-          </ul>
-          <div className="mt-auto flex items-end justify-between gap-3 pt-3">
-            {place.text ? (
-              <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink-muted">
-                {place.flag ? (
-                  <CountryFlag emoji={place.flag} />
-                ) : (
-                  <MapPinIcon className="size-4 shrink-0" />
-                )}
-                <span className="truncate">{place.text}</span>
-              </p>
-            ) : (
-              <span />
-            )}
-            <span
-              aria-hidden="true"
-              className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-ink"
-            >
-              View profile
-              <ArrowRightIcon className="size-4" />
-            </span>
-          </div>
+          {backShown ? <CardBack {...props} place={place} /> : null}
         </div>
       </div>
     </Link>
+  );
+}
+
+/** The back of the card: the categories (the selected ones first), the place and 'View profile'. */
+function CardBack({
+  organization,
+  categoriesById,
+  activeCategoryIds,
+  place,
+}: OrganizationCardProps & { place: ReturnType<typeof locationLine> }) {
+  const { name, categoryIds } = organization;
+  const active = new Set(activeCategoryIds);
+  const categories = categoryIds
+    .map((categoryId) => categoriesById.get(categoryId))
+    .filter((category): category is Category => category !== undefined)
+    .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
+  const shown = categories.slice(0, MAX_BADGES);
+  const hidden = categories.length - shown.length;
+
+  return (
+    <>
+      <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">
+        {name}
+      </p>
+      <ul
+        className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden"
+        aria-label="Categories"
+      >
+        {shown.map((category) => (
+          <li key={category.id} className="max-w-full">
+            <CategoryBadge
+              emoji={category.emoji}
+              name={category.name}
+              groupId={category.groupId}
+              variant={active.size === 0 || active.has(category.id) ? 'filled' : 'outlined'}
+            />
+          </li>
+        ))}
+        {hidden > 0 ? (
+          <li className="self-center text-sm text-ink-muted">{`+${hidden} more`}</li>
+        ) : null}
+      </ul>
+      <div className="mt-auto flex items-end justify-between gap-3 pt-3">
+        {place.text ? (
+          <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink-muted">
+            {place.flag ? (
+              <CountryFlag emoji={place.flag} />
+            ) : (
+              <MapPinIcon className="size-4 shrink-0" />
+            )}
+            <span className="truncate">{place.text}</span>
+          </p>
+        ) : (
+          <span />
+        )}
+        <span
+          aria-hidden="true"
+          className="flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-ink"
+        >
+          View profile
+          <ArrowRightIcon className="size-4" />
+        </span>
+      </div>
+    </>
   );
 }

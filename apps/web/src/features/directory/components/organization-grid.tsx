@@ -115,13 +115,13 @@ function PlainGrid({
           <GridCell
             key={cell.kind === 'add' ? 'add' : cell.organization.id}
             cell={cell}
-            eager={index < columns}
+            eager={index < 3}
             {...cardProps}
           />
         ))}
         {hasNextPage
           ? Array.from({ length: columns }, (_, index) => (
-              <OrganizationCardSkeleton key={`loading-${index}`} />
+              <OrganizationCardSkeleton key={`loading-${index}`} className="no-js:hidden" />
             ))
           : null}
       </div>

@@ -28,12 +28,56 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
   return { country, categories, q };
 }
 
-/** Writes the filter into a copy of the params, leaving other params alone and dropping empty values. */
+const cursorPattern = /^[\w.=-]{1,512}$/;
+
+/** The page of results the URL starts at (?cursor=, the link to the next page without JavaScript). */
+export function parseDirectoryCursor(params: URLSearchParams): string | null {
+  const cursor = params.get('cursor');
+  return cursor && cursorPattern.test(cursor) ? cursor : null;
+}
+
+/** The URL of the results from `cursor` on, under the same filter. */
+export function directoryPageHref(params: URLSearchParams, cursor: string | null): string {
+  const next = new URLSearchParams(params);
+  if (cursor) next.set('cursor', cursor);
+  else next.delete('cursor');
+  const search = next.toString();
+  return search ? `/?${search}` : '/';
+}
+
+/**
+ * Without JavaScript the filter form is submitted (a GET to /): a category button sends
+ * toggle=<id>, the clear buttons clear=categories or clear=all. Returns the filter's own URL
+ * to redirect to, or null when the params hold no such action.
+ */
+export function directoryFormTarget(params: URLSearchParams): string | null {
+  const toggle = params.get('toggle');
+  const clear = params.get('clear');
+  if (toggle === null && clear === null) return null;
+  const filters = parseDirectoryFilters(params);
+  if (toggle !== null && categoryIdPattern.test(toggle)) {
+    filters.categories = filters.categories.includes(toggle)
+      ? filters.categories.filter((id) => id !== toggle)
+      : [...filters.categories, toggle].slice(0, MAX_FILTER_CATEGORIES);
+  }
+  if (clear === 'categories' || clear === 'all') filters.categories = [];
+  if (clear === 'all') Object.assign(filters, { country: null, q: '' });
+  const next = writeDirectoryFilters(params, filters);
+  next.delete('toggle');
+  next.delete('clear');
+  return directoryPageHref(next, null);
+}
+
+/**
+ * Writes the filter into a copy of the params, leaving other params alone and dropping empty
+ * values. A new filter starts at its first page.
+ */
 export function writeDirectoryFilters(
   params: URLSearchParams,
   filters: DirectoryFilters,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
+  next.delete('cursor');
   if (filters.categories.length > 0) next.set('categories', filters.categories.join(','));
   else next.delete('categories');
   if (filters.country) next.set('country', filters.country);
@@ -55,6 +99,7 @@ export function useDirectoryFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const filters = useMemo(() => parseDirectoryFilters(searchParams), [searchParams]);
+  const cursor = parseDirectoryCursor(searchParams);
 
   // setSearchParams closes over the params of its render; async callers need the latest ones.
   const latest = useRef(searchParams);
@@ -118,6 +163,8 @@ export function useDirectoryFilters() {
 
   return {
     filters,
+    cursor,
+    searchParams,
     setCountry,
     toggleCategory,
     removeCategory,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Link } from 'react-router';
 import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
@@ -46,6 +46,13 @@ export function OrganizationDetailPage({
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
   const organization = notFound ? undefined : query.data;
   const owner = Boolean(currentUserId) && organization?.createdBy === currentUserId;
+
+  // The server renders profiles without cookies, so an owner's unpublished organization came back
+  // 'not found' there; once a signed-in user is known, it is asked again with their session.
+  const { refetch } = query;
+  useEffect(() => {
+    if (currentUserId && notFound) void refetch();
+  }, [currentUserId, notFound, refetch]);
 
   useDocumentTitle(
     organization

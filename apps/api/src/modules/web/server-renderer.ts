@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerApiTransport, ServerRenderer, ServerRenderResult } from '@si/contracts';
+
+/** The build's manifest entry of a module: its file and the chunks it imports statically. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface PageRenderer {
+  render(url: string): Promise<ServerRenderResult>;
+  /** The build files a rendered page's routes need, beyond what the template already loads. */
+  preloads(routeModules: string[]): string[];
+}
+
+/** Every chunk a module loads statically, itself included. */
+function chunksOf(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, into);
+  return into;
+}
+
+/**
+ * Loads the web app's server bundle (apps/web/dist-server, built beside dist) and answers its
+ * API calls in-process with app.inject: the same routes, validation and services a browser's
+ * request meets, without a socket and without any visitor's cookies (the pages are public and
+ * cacheable). Null when the bundle has not been built: pages then render in the browser.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<PageRenderer | null> {
+  const bundle = path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
+  if (!existsSync(bundle)) return null;
+  const renderer = (await import(pathToFileURL(bundle).href)) as ServerRenderer;
+
+  const transport: ServerApiTransport = async (url, init) => {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+  renderer.configure({
+    transport,
+    onRenderError: (error) => app.log.error({ err: error }, 'server render error'),
+  });
+
+  let manifest: Record<string, ManifestChunk> = {};
+  try {
+    manifest = JSON.parse(
+      await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+  } catch {
+    // Without the browser build's manifest (API tests), pages render without preload links.
+  }
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loadedByEntry = entryKey ? chunksOf(manifest, entryKey) : new Set<string>();
+
+  return {
+    render: (url) => renderer.render(new Request(url, { headers: { accept: 'text/html' } })),
+    preloads: (routeModules) => {
+      const files = new Set<string>();
+      for (const key of routeModules) chunksOf(manifest, key, files);
+      return [...files].filter((file) => !loadedByEntry.has(file));
+    },
+  };
+}

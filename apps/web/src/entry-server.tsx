@@ -1,0 +1,96 @@
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ServerRenderer } from '@si/contracts';
+import { createRoutes } from './app/router';
+import { serializeServerState } from './app/server-state';
+import { ApiError, setApiTransport } from './lib/api-client';
+
+/** The lazy module of each server-rendered route, named as in the build's manifest (preloads). */
+const routeModules: Record<string, string> = {
+  home: 'src/app/routes/home.tsx',
+  organization: 'src/app/routes/organization-detail.tsx',
+  about: 'src/app/routes/about.tsx',
+  contact: 'src/app/routes/contact.tsx',
+  faq: 'src/app/routes/faq.tsx',
+  privacy: 'src/app/routes/privacy.tsx',
+  'not-found': 'src/app/routes/not-found.tsx',
+};
+
+let reportError: (error: unknown) => void = (error) => console.error(error);
+
+export const configure: ServerRenderer['configure'] = ({ transport, onRenderError }) => {
+  setApiTransport(transport);
+  reportError = onRenderError;
+};
+
+/**
+ * One request's cache: nothing is retried (the page renders its error state and the browser
+ * retries), and nothing schedules garbage collection, so the cache goes with the request.
+ */
+function createRequestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, gcTime: Infinity, retry: false } },
+  });
+}
+
+/**
+ * Renders a public page through the same route table and loaders as the browser: the static
+ * handler runs the loaders (which fill the query cache through the API), React renders the page,
+ * and the cache goes to the browser as JSON to hydrate from without fetching again.
+ */
+export const render: ServerRenderer['render'] = async (request) => {
+  const queryClient = createRequestQueryClient();
+  const handler = createStaticHandler(createRoutes(queryClient));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return {
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('location') ?? '/',
+    };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = await renderToReadableStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    // Every boundary inline, however large: an outlined one needs an inline script to reveal it.
+    { onError: reportError, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  // Complete before the first byte: no Suspense fallback is sent, so no inline script replaces it.
+  await body.allReady;
+  const queries = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' || query.state.status === 'error',
+  });
+  const state = serializeServerState({
+    queries,
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: context.errors,
+    },
+  });
+  queryClient.clear();
+  return {
+    kind: 'page',
+    body,
+    state,
+    fingerprint: JSON.stringify([
+      context.matches.map(({ route }) => route.id),
+      queries.queries.map(({ queryHash, state: { status, data, error } }) => [
+        queryHash,
+        status,
+        data ?? null,
+        error instanceof ApiError ? error.status : null,
+      ]),
+    ]),
+    routeModules: context.matches.flatMap(({ route }) =>
+      route.id && routeModules[route.id] ? [routeModules[route.id]!] : [],
+    ),
+  };
+};

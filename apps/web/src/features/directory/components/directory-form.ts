@@ -1,0 +1,20 @@
+/**
+ * The directory's filter form: a GET to / that works without JavaScript (ADR 017). The search
+ * box holds it; the country select and every filter button outside it join it by this id. With
+ * JavaScript the buttons act at once and the form is never sent.
+ */
+export const DIRECTORY_FORM_ID = 'directory-filters';
+
+/** A 'Clear all filters' button: acts at once, or sends the filter form without JavaScript. */
+export function clearButton(onClear: () => void, clear: 'categories' | 'all' = 'categories') {
+  return {
+    type: 'submit' as const,
+    form: DIRECTORY_FORM_ID,
+    name: 'clear',
+    value: clear,
+    onClick: (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      onClear();
+    },
+  };
+}
