@@ -47,7 +47,10 @@ function matchesTag(header: string | undefined, tag: string): boolean {
 
 async function* pageChunks(start: string, body: ReadableStream<Uint8Array>, end: string) {
   yield Buffer.from(start);
-  for await (const chunk of body) yield Buffer.from(chunk);
+  const reader = body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    yield Buffer.from(part.value);
+  }
   yield Buffer.from(end);
 }
 

@@ -48,7 +48,7 @@ export async function loadPageRenderer(
       headers: { accept: 'application/json' },
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
+    return new Response(empty ? null : answer.body, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
