@@ -5,7 +5,7 @@
  *
  * Options: --sizes 10000,100000  --databases pglite,postgres  --duration 10  --connections 10
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildRequestPaths } from './request-mix.ts';
+import { waitForReady } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,19 +41,6 @@ interface Row {
 
 function log(message: string) {
   process.stderr.write(`${message}\n`);
-}
-
-async function waitForReady(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('server exited before it was ready');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
 }
 
 function rssMb(pid: number): Promise<number> {

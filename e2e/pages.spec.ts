@@ -53,6 +53,8 @@ test.describe('static pages and layout', () => {
     page,
   }, testInfo) => {
     await page.goto('/about');
+    // The footer's code loads as the visitor nears the end of the page.
+    await page.keyboard.press('End');
     const footer = page.locator('footer');
     // An address of this test and project alone (desktop and phone run at the same time).
     const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -62,9 +62,15 @@ test.describe('organization profile', () => {
     const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
     const html = await (await request.get(`/organizations/${summary.id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${summary.name} - Scaling Impact">`);
-    expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/demo\//,
-    );
+    // The profile's own share card (ADR 015), drawn by the server.
+    const image = new RegExp(
+      `<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+(/og/organizations/${summary.id}\\.png\\?v=\\d+)"`,
+    ).exec(html);
+    expect(image).not.toBeNull();
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const card = await request.get(image![1]!);
+    expect(card.status()).toBe(200);
+    expect(card.headers()['content-type']).toBe('image/png');
     expect(html).toContain('"@type":"Organization"');
   });
 });

@@ -336,6 +336,7 @@ export async function buildApp({
   await app.register(seoRoutes, {
     publicUrl: config.publicUrl,
     organizations: organizationRepository,
+    reference: referenceService,
   });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,

@@ -42,8 +42,11 @@ describe('server-rendered heads, sitemap and operations', () => {
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('<title>River &lt;Commons&gt; &amp; Co - Scaling Impact</title>');
-    expect(html).toContain(
-      `<meta property="og:image" content="${TEST_PUBLIC_URL}/uploads/banner.webp">`,
+    // The profile's own share card (ADR 015), its version in the query.
+    expect(html).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="${TEST_PUBLIC_URL}/og/organizations/${id}\\.png\\?v=\\d+">`,
+      ),
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain('<Commons>');

@@ -79,6 +79,30 @@ export function imageSrcSet(url: string, kind: OrganizationImageKind): string | 
     .join(', ');
 }
 
+/**
+ * The stand-in for a missing logo (the web app's InitialAvatar, the server's share card): the
+ * first letter or digit of the name, upper-cased ("?" when there is none), on the colours of a
+ * category group picked by a hash of the name, so an organization always gets the same one.
+ */
+export function initialOf(name: string): string {
+  const match = /[\p{L}\p{N}]/u.exec(name.trim());
+  return match ? match[0].toLocaleUpperCase() : '?';
+}
+const avatarTones = [
+  'impact_areas',
+  'work_methods',
+  'differentiators',
+  'culture',
+  'approach',
+  'how_we_scale_change',
+  'company_properties',
+] as const;
+export function avatarToneOf(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return avatarTones[hash % avatarTones.length] ?? 'impact_areas';
+}
+
 /** Words of the submit page, the editor, the owner's actions and the publication notice. */
 export const organizationEditorTexts = {
   submitTitle: 'Submit Organization',

@@ -293,6 +293,7 @@ export const pagePaths = [
   '/sitemap-{part}.xml',
   '/robots.txt',
   '/og-image.png',
+  '/og/organizations/{id}.png',
   '/healthz',
   '/readyz',
   '/no-such-page',

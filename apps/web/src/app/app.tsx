@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
@@ -9,6 +10,10 @@ export interface AppProps {
 }
 
 export function App({ queryClient, router }: AppProps) {
+  // Marks the page as running (hydrated, or rendered here): for tests and tools that wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       {/* Lets navigate's flushSync option show a navigation's start at once (guards use it). */}

@@ -5,6 +5,10 @@ export interface PageHead {
   description: string;
   canonicalUrl: string;
   imageUrl?: string | null;
+  /** The image's size in px and its description, for og:image:* and twitter:image:alt. */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   type?: 'website' | 'profile';
   jsonLd?: Record<string, unknown>;
   noIndex?: boolean;
@@ -40,10 +44,16 @@ export function renderHeadTags(head: PageHead): string {
     meta('name', 'twitter:description', head.description),
   ];
   if (head.imageUrl) {
-    tags.push(
-      meta('property', 'og:image', head.imageUrl),
-      meta('name', 'twitter:image', head.imageUrl),
-    );
+    tags.push(meta('property', 'og:image', head.imageUrl));
+    if (head.imageWidth && head.imageHeight) {
+      tags.push(
+        meta('property', 'og:image:width', String(head.imageWidth)),
+        meta('property', 'og:image:height', String(head.imageHeight)),
+      );
+    }
+    if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt));
+    tags.push(meta('name', 'twitter:image', head.imageUrl));
+    if (head.imageAlt) tags.push(meta('name', 'twitter:image:alt', head.imageAlt));
   }
   if (head.noIndex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.jsonLd)

@@ -15,12 +15,32 @@ const homeDescription =
 const absolute = (publicUrl: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
 
+/** Link-preview images are 1200x630, the size LinkedIn, Slack and X expect. */
+const previewImageSize = { imageWidth: 1200, imageHeight: 630 };
+
+/** Where a published profile's share card is served (routes.ts). */
+export const SHARE_IMAGE_ROUTE = '/og/organizations/:id.png';
+
+/**
+ * A profile's share card, with its version in the query: an edit gives previews a new URL, so
+ * caches that keep images by URL (most link-preview services) fetch the new card.
+ */
+export function shareImageUrl(
+  publicUrl: string,
+  organization: Pick<Organization, 'id' | 'updatedAt'>,
+): string {
+  const path = SHARE_IMAGE_ROUTE.replace(':id', encodeURIComponent(organization.id));
+  return `${publicUrl}${path}?v=${Date.parse(organization.updatedAt)}`;
+}
+
 export function homeHead(publicUrl: string): PageHead {
   return {
     title: homeTexts.title,
     description: homeDescription,
     canonicalUrl: `${publicUrl}/`,
     imageUrl: `${publicUrl}/og-image.png`,
+    imageAlt: siteName,
+    ...previewImageSize,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
@@ -37,7 +57,6 @@ export function organizationHead(
   countryName?: string,
 ): PageHead {
   const url = `${publicUrl}/organizations/${organization.id}`;
-  const image = organization.bannerImage ?? organization.logo;
   const sameAs = [
     organization.websiteUrl,
     organization.linkedinUrl,
@@ -48,7 +67,9 @@ export function organizationHead(
     title: detailTexts.title(organization.name),
     description: summarize(organization.description),
     canonicalUrl: url,
-    imageUrl: image ? absolute(publicUrl, image) : null,
+    imageUrl: shareImageUrl(publicUrl, organization),
+    imageAlt: `${organization.name} on ${siteName}`,
+    ...previewImageSize,
     type: 'profile',
     jsonLd: {
       '@context': 'https://schema.org',

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ERROR_CACHE, matchesIfNoneMatch } from '../../http/cache-control.ts';
 import type { OrganizationRepository } from '../organizations/repository.ts';
+import type { ReferenceService } from '../reference/service.ts';
+import { SHARE_IMAGE_ROUTE } from './page-heads.ts';
 import { renderPreviewImage } from './preview-image.ts';
+import { createShareImages } from './share-images.ts';
 
 /** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 50_000;
@@ -8,10 +12,14 @@ const URLS_PER_SITEMAP = 50_000;
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A share card's URL carries its version, and the ETag lets a crawler revalidate cheaply. */
+const SHARE_IMAGE_CACHE = 'public, max-age=86400';
+
 export const seoRoutes: FastifyPluginAsync<{
   publicUrl: string;
   organizations: OrganizationRepository;
-}> = async (app, { publicUrl, organizations }) => {
+  reference: ReferenceService;
+}> = async (app, { publicUrl, organizations, reference }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
@@ -31,6 +39,34 @@ export const seoRoutes: FastifyPluginAsync<{
     reply.type('image/png').header('cache-control', 'public, max-age=86400');
     return renderPreviewImage();
   });
+
+  const shareImages = createShareImages({
+    organizations,
+    reference,
+    storage: app.storage,
+    host: new URL(publicUrl).host,
+    log: app.log,
+  });
+
+  app.get<{ Params: { id: string } }>(
+    SHARE_IMAGE_ROUTE,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const image = await shareImages.find(request.params.id);
+      if (!image) {
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', ERROR_CACHE)
+          .send('Not found');
+      }
+      reply.header('etag', image.etag).header('cache-control', SHARE_IMAGE_CACHE);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], image.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('image/png').send(await image.png());
+    },
+  );
 
   const urlset = (entries: { loc: string; lastmod?: string }[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries

@@ -1,0 +1,551 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import { avatarToneOf, IMAGE_MAX_PIXELS, initialOf, siteName } from '@si/contracts';
+import { brandMarkSvg } from './preview-image.ts';
+
+/**
+ * One profile's link-preview card (1200x630): the profile page's header in small (banner or
+ * the brand gradient, the logo overlapping it, the name), the place with its flag, the first
+ * categories as pills in their group's colours, and the site's mark. Shapes and words are SVG;
+ * emoji are drawn apart, by Pango, because librsvg paints them in one flat colour.
+ */
+export interface ShareCardContent {
+  name: string;
+  /** 'Nairobi, Kenya'; empty when there is nothing to say (no location, all countries). */
+  place: string;
+  flagEmoji: string | null;
+  /** In the profile's order; those that do not fit are counted in a '+N more' pill. */
+  categories: { emoji: string; name: string; groupId: string }[];
+  /** Encoded image files (any format sharp reads), or null for the initial avatar / gradient. */
+  logo: Buffer | null;
+  banner: Buffer | null;
+  /** The site's host, written in the corner (directory.example.org). */
+  host: string;
+}
+
+export const SHARE_CARD_WIDTH = 1200;
+export const SHARE_CARD_HEIGHT = 630;
+
+/** The web app's tokens (apps/web/src/styles/tokens.css) this card uses; a test keeps them equal. */
+export const palette = {
+  canvas: '#fbfaf7',
+  surface: '#ffffff',
+  sunken: '#f3f1ec',
+  line: '#e4e0d8',
+  ink: '#1b1a17',
+  inkMuted: '#57534b',
+  inkSubtle: '#6b665d',
+  brand: '#0f5e57',
+  brandSoft: '#e3f1ee',
+  highlight: '#f5c26b',
+  scaleInk: '#0e5f73',
+  impactInk: '#22603a',
+} as const;
+
+/** Each category group's ink (text) and soft (fill), as tokens.css maps them by data-group. */
+export const groupColours: Record<string, { ink: string; soft: string }> = {
+  impact_areas: { ink: '#22603a', soft: '#e3f3e7' },
+  work_methods: { ink: '#1f4f9a', soft: '#e4edfb' },
+  differentiators: { ink: '#5b3aa6', soft: '#eee8fb' },
+  culture: { ink: '#a2284d', soft: '#fbe7ed' },
+  company_properties: { ink: '#3d4b5c', soft: '#e8ecf1' },
+  approach: { ink: '#8a4a0b', soft: '#fcefdc' },
+  how_we_scale_change: { ink: '#0e5f73', soft: '#e0f2f6' },
+};
+const brandColours = { ink: '#0b4a44', soft: palette.brandSoft };
+const coloursOf = (groupId: string) => groupColours[groupId] ?? brandColours;
+
+// Inter when the host has it, else the metric twin the web app falls back to, else any sans.
+const FONT_STACK = ['Inter', 'Liberation Sans', 'Arial', 'Helvetica', 'DejaVu Sans', 'sans-serif'];
+const svgFontFamily = FONT_STACK.map((family) => (family.includes(' ') ? `'${family}'` : family))
+  .join(', ')
+  .replace(/'sans-serif'/, 'sans-serif');
+const EMOJI_FONT = 'Noto Color Emoji, Apple Color Emoji, Segoe UI Emoji, Twemoji Mozilla, emoji';
+
+interface TextStyle {
+  size: number;
+  bold: boolean;
+}
+
+/** Text for XML (SVG) and for Pango markup, which share these five escapes. */
+export const escapeMarkup = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/** A code point XML 1.0 can carry: no C0 controls but tab and line breaks, no lone surrogates. */
+function encodable(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return code === 0x09 || code === 0x0a || code === 0x0d;
+  return !(code >= 0xd800 && code <= 0xdfff) && code !== 0xfffe && code !== 0xffff;
+}
+// Emoji (those drawn as emoji by default, or asked to be with VS16), flags' letters and what
+// joins, varies or skin-tones them; text symbols such as (c) and TM stay.
+const emojiParts =
+  /\p{Extended_Pictographic}\u{fe0f}|\p{Emoji_Presentation}|\p{Regional_Indicator}|\u{fe0f}|\u{200d}|\u{20e3}|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}]/gu;
+
+/**
+ * Text as the card writes it: one line of plain words. Emoji in a name are left out (SVG text
+ * would draw them as flat silhouettes) unless they are all there is.
+ */
+export function cardText(value: string): string {
+  const plain = Array.from(value).filter(encodable).join('').replace(/\s+/g, ' ').trim();
+  const words = plain.replace(emojiParts, '').replace(/\s+/g, ' ').trim();
+  return words || plain;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = (value: string) => Array.from(segmenter.segment(value), (part) => part.segment);
+
+const pangoFont = ({ size, bold }: TextStyle) =>
+  `${FONT_STACK.join(', ')} ${bold ? 'Semi-Bold ' : ''}${size}`;
+
+async function inkWidth(markup: string, font: string): Promise<number> {
+  const { width } = await sharp({ text: { text: markup, font, dpi: 72 } }).metadata();
+  return width ?? 0;
+}
+
+/**
+ * How far text advances, measured by Pango with the fonts SVG text will use. libvips crops
+ * text to its ink, so the text is measured between two bars and the bars taken off.
+ */
+function createMeasure() {
+  const known = new Map<string, Promise<number>>();
+  const cached = (key: string, compute: () => Promise<number>) => {
+    let found = known.get(key);
+    if (!found) {
+      found = compute();
+      known.set(key, found);
+    }
+    return found;
+  };
+  return (text: string, style: TextStyle): Promise<number> => {
+    const font = pangoFont(style);
+    return cached(`${font}\n${text}`, async () => {
+      if (text === '') return 0;
+      const [framed, bars] = await Promise.all([
+        inkWidth(`|${escapeMarkup(text)}|`, font),
+        cached(`${font}\n||`, () => inkWidth('||', font)),
+      ]);
+      return framed - bars;
+    });
+  };
+}
+type Measure = ReturnType<typeof createMeasure>;
+
+/** The longest start of `parts` that fits `maxWidth` with `suffix` after it (at least one part). */
+async function longestStart(
+  parts: string[],
+  suffix: string,
+  style: TextStyle,
+  maxWidth: number,
+  measure: Measure,
+): Promise<number> {
+  let low = 1;
+  let high = parts.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    const text = parts.slice(0, middle).join('').trimEnd() + suffix;
+    if ((await measure(text, style)) <= maxWidth) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Words laid into lines of at most maxWidth; a word too long for a line is broken. */
+async function wrap(
+  text: string,
+  style: TextStyle,
+  maxWidth: number,
+  stopAfter: number,
+  measure: Measure,
+): Promise<string[]> {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (lines.length > stopAfter) break;
+    const candidate = current ? `${current} ${word}` : word;
+    if ((await measure(candidate, style)) <= maxWidth) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = '';
+    let rest = graphemes(word);
+    while (rest.length > 0) {
+      const count =
+        (await measure(rest.join(''), style)) <= maxWidth
+          ? rest.length
+          : await longestStart(rest, '', style, maxWidth, measure);
+      const piece = rest.slice(0, count).join('');
+      rest = rest.slice(count);
+      if (rest.length > 0) lines.push(piece);
+      else current = piece;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/** Text cut to fit maxWidth with an ellipsis, at a word when that keeps most of it. */
+async function truncate(
+  text: string,
+  style: TextStyle,
+  maxWidth: number,
+  measure: Measure,
+): Promise<string> {
+  if ((await measure(text, style)) <= maxWidth) return text;
+  const parts = graphemes(text);
+  const count = await longestStart(parts, '…', style, maxWidth, measure);
+  const cut = parts.slice(0, count).join('');
+  const space = cut.lastIndexOf(' ');
+  const kept = space > cut.length * 0.6 ? cut.slice(0, space) : cut;
+  return `${kept.trimEnd().replace(/[\s,.;:–-]+$/u, '')}…`;
+}
+
+/** The name's lines: large on up to two lines, smaller on three, then cut with an ellipsis. */
+async function nameLines(name: string, maxWidth: number, measure: Measure) {
+  const sizes = [
+    { size: 60, lineHeight: 70, maxLines: 2 },
+    { size: 52, lineHeight: 60, maxLines: 2 },
+    { size: 46, lineHeight: 54, maxLines: 3 },
+  ] as const;
+  for (const option of sizes) {
+    const style = { size: option.size, bold: true };
+    const lines = await wrap(name, style, maxWidth, option.maxLines, measure);
+    if (lines.length <= option.maxLines) return { ...option, lines };
+  }
+  const last = sizes[sizes.length - 1]!;
+  const style = { size: last.size, bold: true };
+  const lines = await wrap(name, style, maxWidth, last.maxLines, measure);
+  const kept = lines.slice(0, last.maxLines - 1);
+  // Lines are pieces of the name in order, split at a space or inside a long word.
+  let used = 0;
+  for (const line of kept) used = name.indexOf(line, used) + line.length;
+  kept.push(await truncate(name.slice(used).trim(), style, maxWidth, measure));
+  return { ...last, lines: kept };
+}
+
+/**
+ * An emoji as a colour image of about `size` px, or null when the host has no colour emoji
+ * font (Pango would draw an empty box or a flat glyph): the card then does without.
+ */
+const emojiImages = new Map<
+  string,
+  Promise<{ png: Buffer; width: number; height: number } | null>
+>();
+function emojiImage(emoji: string, size: number) {
+  const key = `${size}\n${emoji}`;
+  let found = emojiImages.get(key);
+  if (!found) {
+    found = (async () => {
+      if (!emoji.trim()) return null;
+      const { data, info } = await sharp({
+        text: { text: escapeMarkup(emoji), font: `${EMOJI_FONT} ${size}`, dpi: 72, rgba: true },
+      })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      if (!hasColour(data, info.channels)) return null;
+      const png = await sharp(data, { raw: info }).png().toBuffer();
+      return { png, width: info.width, height: info.height };
+    })().catch(() => null);
+    if (emojiImages.size > 2000) emojiImages.clear();
+    emojiImages.set(key, found);
+  }
+  return found;
+}
+
+/** True when a visible pixel is clearly coloured (not grey): the glyph came from a colour font. */
+function hasColour(data: Buffer, channels: number): boolean {
+  if (channels < 4) return false;
+  for (let i = 0; i + 3 < data.length; i += channels) {
+    if (data[i + 3]! < 128) continue;
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 48) return true;
+  }
+  return false;
+}
+
+const readOptions = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' } as const;
+
+/** An image cut to a rounded rectangle of the given size (cover), as PNG. */
+async function rounded(
+  image: Buffer,
+  width: number,
+  height: number,
+  radius: number,
+): Promise<Buffer> {
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" ry="${radius}"/></svg>`,
+  );
+  return sharp(image, readOptions)
+    .resize(width, height, { fit: 'cover' })
+    .ensureAlpha()
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+// Layout, in px of the 1200x630 card.
+const MARGIN = 40;
+const BAND = {
+  x: MARGIN,
+  y: MARGIN,
+  width: SHARE_CARD_WIDTH - 2 * MARGIN,
+  height: 190,
+  radius: 28,
+};
+const LOGO = { x: 84, size: 172, border: 8, radius: 26 };
+const LOGO_Y = BAND.y + BAND.height - 92;
+const TEXT_X = LOGO.x + LOGO.size + 40;
+const TEXT_RIGHT = SHARE_CARD_WIDTH - 84;
+const CONTENT_LEFT = LOGO.x - LOGO.border / 2;
+const PILLS_Y = 468;
+const PILL = { height: 54, paddingX: 20, gap: 12, emoji: 30, dot: 12, emojiGap: 10, text: 24 };
+const FOOTER_Y = 560;
+
+/** Draws the card as PNG. */
+export async function drawShareCard(content: ShareCardContent): Promise<Buffer> {
+  const measure = createMeasure();
+  const layers: OverlayOptions[] = [];
+  const svg: string[] = [];
+  const text = (x: number, y: number, value: string, style: TextStyle, fill: string, extra = '') =>
+    `<text x="${round(x)}" y="${round(y)}" font-family="${svgFontFamily}" font-size="${style.size}" font-weight="${style.bold ? 600 : 400}" fill="${fill}"${extra}>${escapeMarkup(value)}</text>`;
+
+  // Banner, or the profile page's gradient when there is none (or it cannot be read).
+  const banner = content.banner
+    ? await rounded(content.banner, BAND.width, BAND.height, BAND.radius).catch(() => null)
+    : null;
+  if (!banner) svg.push(bandGradient());
+
+  // The logo in a canvas-coloured frame overlapping the band, or the initial avatar.
+  const frame = LOGO.size + 2 * LOGO.border;
+  const frameX = LOGO.x - LOGO.border;
+  const frameY = LOGO_Y - LOGO.border;
+  svg.push(
+    `<rect x="${frameX}" y="${frameY + 6}" width="${frame}" height="${frame}" rx="${LOGO.radius + LOGO.border}" fill="${palette.ink}" opacity="0.10" filter="url(#soft)"/>`,
+    `<rect x="${frameX}" y="${frameY}" width="${frame}" height="${frame}" rx="${LOGO.radius + LOGO.border}" fill="${palette.canvas}"/>`,
+  );
+  const logo = content.logo
+    ? await rounded(content.logo, LOGO.size, LOGO.size, LOGO.radius).catch(() => null)
+    : null;
+  if (logo) {
+    svg.push(
+      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${palette.surface}"/>`,
+    );
+    layers.push({ input: logo, left: LOGO.x, top: LOGO_Y });
+  } else {
+    const tone = coloursOf(avatarToneOf(content.name));
+    const initialSize = Math.round(LOGO.size * 0.46);
+    svg.push(
+      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${tone.soft}"/>`,
+      text(
+        LOGO.x + LOGO.size / 2,
+        LOGO_Y + LOGO.size / 2 + initialSize * 0.36,
+        initialOf(content.name),
+        { size: initialSize, bold: true },
+        tone.ink,
+        ' text-anchor="middle"',
+      ),
+    );
+  }
+
+  // The name beside the logo, below the band; the place under it.
+  const nameWidth = TEXT_RIGHT - TEXT_X;
+  const name = await nameLines(cardText(content.name), nameWidth, measure);
+  let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
+  for (const line of name.lines) {
+    baseline += name.lineHeight;
+    svg.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
+  }
+  const placeText = cardText(content.place);
+  let pillsTop = Math.max(PILLS_Y, baseline + 36);
+  if (placeText) {
+    const style = { size: 28, bold: false };
+    const flag = content.flagEmoji ? await emojiImage(content.flagEmoji, 30) : null;
+    const placeBaseline = baseline + 46;
+    pillsTop = Math.max(PILLS_Y, placeBaseline + 30);
+    let x = TEXT_X;
+    if (flag) {
+      layers.push({
+        input: flag.png,
+        left: Math.round(x),
+        top: Math.round(placeBaseline - 10 - flag.height / 2),
+      });
+      x += flag.width + 12;
+    } else {
+      svg.push(pinIcon(x, placeBaseline - 26));
+      x += 34;
+    }
+    const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
+    svg.push(text(x, placeBaseline, shown, style, palette.inkMuted));
+  }
+
+  // The first categories as pills, as many as fit on one line, then '+N more'.
+  await pills(content.categories, pillsTop, measure, svg, layers, text);
+
+  // The site's mark and name, and its address.
+  const markSize = 44;
+  svg.push(
+    `<g transform="translate(${CONTENT_LEFT} ${FOOTER_Y}) scale(${markSize / 32})">${brandMarkSvg}</g>`,
+    text(
+      CONTENT_LEFT + markSize + 14,
+      FOOTER_Y + 31,
+      siteName,
+      { size: 26, bold: true },
+      palette.ink,
+    ),
+    text(
+      TEXT_RIGHT + LOGO.border / 2,
+      FOOTER_Y + 30,
+      cardText(content.host),
+      { size: 22, bold: false },
+      palette.inkSubtle,
+      ' text-anchor="end"',
+    ),
+  );
+
+  const page = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" viewBox="0 0 ${SHARE_CARD_WIDTH} ${SHARE_CARD_HEIGHT}">
+  <defs><filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="10"/></filter></defs>
+  ${svg.join('\n  ')}
+</svg>`;
+  // Bottom up: the canvas, the banner, the drawing (the logo's frame overlaps the banner), then
+  // the logo and the emoji in the places the drawing left for them.
+  return sharp({
+    create: {
+      width: SHARE_CARD_WIDTH,
+      height: SHARE_CARD_HEIGHT,
+      channels: 3,
+      background: palette.canvas,
+    },
+  })
+    .composite([
+      ...(banner ? [{ input: banner, left: BAND.x, top: BAND.y }] : []),
+      { input: Buffer.from(page), left: 0, top: 0 },
+      ...layers,
+    ])
+    .png({ compressionLevel: 9, adaptiveFiltering: true })
+    .toBuffer();
+}
+
+type TextFn = (
+  x: number,
+  y: number,
+  value: string,
+  style: TextStyle,
+  fill: string,
+  extra?: string,
+) => string;
+
+async function pills(
+  categories: ShareCardContent['categories'],
+  top: number,
+  measure: Measure,
+  svg: string[],
+  layers: OverlayOptions[],
+  text: TextFn,
+) {
+  const style = { size: PILL.text, bold: true };
+  const available = TEXT_RIGHT + LOGO.border / 2 - CONTENT_LEFT;
+  const laid: { width: number; label: string; emoji: Awaited<ReturnType<typeof emojiImage>> }[] =
+    [];
+  const moreLabel = (count: number) => `+${count} more`;
+  const widthOf = async (label: string, icon: number) =>
+    PILL.paddingX * 2 + (icon > 0 ? icon + PILL.emojiGap : 0) + (await measure(label, style));
+  let used = 0;
+  for (const [index, category] of categories.slice(0, 4).entries()) {
+    const label = await truncate(cardText(category.name), style, 420, measure);
+    const emoji = await emojiImage(category.emoji, 26);
+    const width = await widthOf(label, emoji ? PILL.emoji : PILL.dot);
+    const remaining = categories.length - index - 1;
+    const reserve = remaining > 0 ? PILL.gap + (await widthOf(moreLabel(remaining), 0)) : 0;
+    const gap = laid.length > 0 ? PILL.gap : 0;
+    if (used + gap + width + reserve > available && laid.length > 0) break;
+    laid.push({ width, label, emoji });
+    used += gap + width;
+  }
+  let x = CONTENT_LEFT;
+  const middle = top + PILL.height / 2;
+  for (const [index, pill] of laid.entries()) {
+    const colours = coloursOf(categories[index]!.groupId);
+    svg.push(
+      `<rect x="${round(x)}" y="${top}" width="${round(pill.width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${colours.soft}"/>`,
+    );
+    const iconX = x + PILL.paddingX;
+    if (pill.emoji) {
+      const scale = Math.min(1, PILL.emoji / Math.max(pill.emoji.width, pill.emoji.height));
+      const emoji =
+        scale < 1
+          ? {
+              png: await sharp(pill.emoji.png)
+                .resize(Math.round(pill.emoji.width * scale))
+                .toBuffer(),
+              width: Math.round(pill.emoji.width * scale),
+              height: Math.round(pill.emoji.height * scale),
+            }
+          : pill.emoji;
+      layers.push({
+        input: emoji.png,
+        left: Math.round(iconX + (PILL.emoji - emoji.width) / 2),
+        top: Math.round(middle - emoji.height / 2),
+      });
+    } else {
+      svg.push(
+        `<circle cx="${round(iconX + PILL.dot / 2)}" cy="${middle}" r="${PILL.dot / 2}" fill="${colours.ink}"/>`,
+      );
+    }
+    svg.push(
+      text(
+        iconX + (pill.emoji ? PILL.emoji : PILL.dot) + PILL.emojiGap,
+        middle + PILL.text * 0.36,
+        pill.label,
+        style,
+        colours.ink,
+      ),
+    );
+    x += pill.width + PILL.gap;
+  }
+  const hidden = categories.length - laid.length;
+  if (hidden > 0) {
+    const label = moreLabel(hidden);
+    const width = await widthOf(label, 0);
+    svg.push(
+      `<rect x="${round(x)}" y="${top}" width="${round(width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${palette.sunken}"/>`,
+      text(x + PILL.paddingX, middle + PILL.text * 0.36, label, style, palette.inkMuted),
+    );
+  }
+}
+
+/** The profile page's banner gradient: brand to teal to green, with two soft lights. */
+function bandGradient(): string {
+  const { x, y, width, height, radius } = BAND;
+  return `<defs>
+    <linearGradient id="band" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${palette.brand}"/>
+      <stop offset="0.5" stop-color="${palette.scaleInk}"/>
+      <stop offset="1" stop-color="${palette.impactInk}"/>
+    </linearGradient>
+    <radialGradient id="light" cx="${x + width * 0.2}" cy="${y + height * 0.2}" r="420" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${palette.highlight}" stop-opacity="0.3"/>
+      <stop offset="1" stop-color="${palette.highlight}" stop-opacity="0"/>
+    </radialGradient>
+    <radialGradient id="mist" cx="${x + width * 0.85}" cy="${y + height * 0.7}" r="380" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${palette.brandSoft}" stop-opacity="0.4"/>
+      <stop offset="1" stop-color="${palette.brandSoft}" stop-opacity="0"/>
+    </radialGradient>
+  </defs>
+  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#band)"/>
+  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#light)"/>
+  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#mist)"/>`;
+}
+
+/** A map pin (lucide's MapPin), for the place when no flag can be drawn. */
+function pinIcon(x: number, y: number): string {
+  return `<g transform="translate(${x} ${y}) scale(1.2)" fill="none" stroke="${palette.inkMuted}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></g>`;
+}

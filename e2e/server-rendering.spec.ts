@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { homeTexts, notFoundTexts } from '@si/contracts';
+import { findOrganization, getOrganization } from './fixtures.ts';
+
+/** Console errors and warnings, and uncaught errors, from the moment the page starts loading. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A 404 page is answered 404 on purpose; Chromium reports that status for the document.
+    if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** The directory's data requests the page makes by itself. */
+function watchListRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/(organizations|categories|category-groups|countries|faqs|site)/.test(pathname))
+      requests.push(pathname);
+  });
+  return requests;
+}
+
+test.describe('public pages rendered on the server', () => {
+  test('hydrate without a warning, an error or fetching their data again', async ({
+    page,
+    request,
+  }) => {
+    const organization = await findOrganization(request, 'limit=1');
+    const pages: [string, string][] = [
+      ['/', homeTexts.heading],
+      ['/?categories=climate_action', homeTexts.heading],
+      [`/organizations/${organization.id}`, organization.name],
+      ['/about', 'Helping mission-driven organizations be seen'],
+      ['/contact', "We'd love to hear from you"],
+      ['/faq', 'Frequently asked questions'],
+      ['/privacy', 'Privacy Policy'],
+      ['/no-such-page', notFoundTexts.title],
+      ['/organizations/00000000-0000-4000-8000-000000000000', 'Organization Not Found'],
+    ];
+    for (const [path, heading] of pages) {
+      const problems = watchConsole(page);
+      const requests = watchListRequests(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+      // Hydrated: the header's account area comes only from the running app.
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      expect(problems, path).toEqual([]);
+      // Only the footer's own data (it loads when it nears the viewport) may be asked for.
+      expect(
+        requests.filter((request) => request !== '/api/site' && request !== '/api/faqs'),
+        path,
+      ).toEqual([]);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      page.removeAllListeners('request');
+    }
+  });
+
+  test('keep today’s behaviour with JavaScript: filters in the URL without reloading', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    await page.getByRole('searchbox', { name: 'Search organizations' }).fill('water');
+    await expect(page).toHaveURL(/q=water/);
+    await expect(
+      page.getByRole('button', { name: homeTexts.searchButton, exact: true }),
+    ).toBeHidden();
+    expect(documents).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the directory reads, filters by link and form, pages on, and opens a profile', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: homeTexts.heading })).toBeVisible();
+    const firstPage = await page.getByTestId('organization-card').allTextContents();
+    expect(firstPage.length).toBeGreaterThan(0);
+
+    // A category: its button sends the filter form; the server answers with the filter's URL.
+    await page.getByRole('button', { name: /^Climate Action/ }).click();
+    await expect(page).toHaveURL(/categories=climate_action/);
+    await expect(page.getByText('Category: Climate Action')).toBeVisible();
+    const climate = await findOrganization(request, 'categories=climate_action&limit=1');
+    await expect(page.getByTestId('organization-card').first()).toContainText(climate.name);
+
+    // The search and the country go with the same form.
+    await page.getByRole('searchbox', { name: 'Search organizations' }).fill('a');
+    await page.getByRole('button', { name: homeTexts.searchButton, exact: true }).click();
+    await expect(page).toHaveURL(/q=a/);
+    await expect(page).toHaveURL(/categories=climate_action/);
+    const country = climate.country === 'ALL' ? 'KE' : climate.country;
+    await page.getByLabel('Country').selectOption(country);
+    await page.getByRole('button', { name: homeTexts.applyCountry }).click();
+    await expect(page).toHaveURL(new RegExp(`country=${country}`));
+
+    // The whole directory again, then its next page by link.
+    await page.goto('/');
+    await page.getByRole('link', { name: homeTexts.nextPage }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    const secondPage = await page.getByTestId('organization-card').allTextContents();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+    await expect(page.getByRole('link', { name: homeTexts.firstPage })).toBeVisible();
+
+    // A profile, complete.
+    const card = page.getByTestId('organization-card').first();
+    const id = (await card.getAttribute('href'))!.split('/').pop()!;
+    await card.click();
+    const organization = await getOrganization(request, id);
+    await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
+    await expect(page.getByText(organization.description.split('\n')[0]!)).toBeVisible();
+  });
+});
