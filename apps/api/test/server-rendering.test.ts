@@ -232,7 +232,14 @@ describe('public pages rendered on the server', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(home.headers.etag);
 
+    // A profile and a 404 are checked every time; a page rendered without its data is not kept.
+    const profile = await get(`/organizations/${profileId}`);
+    expect(profile.headers['cache-control']).toBe('public, no-cache');
+    expect(profile.headers.etag).toMatch(/^W\//);
     const missing = await get(`/organizations/${unpublishedId}`);
-    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers['cache-control']).toBe('public, no-cache');
+    const refused = await get('/?cursor=not-a-cursor');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers.etag).toBeUndefined();
   });
 });

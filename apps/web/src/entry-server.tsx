@@ -51,6 +51,20 @@ export const render: ServerRenderer['render'] = async (request) => {
       location: context.headers.get('location') ?? '/',
     };
   }
+  // The loaders wait at most LOADER_MAX_WAIT_MS: what is still on its way is dropped, so the page
+  // and the state it carries are one snapshot (the browser fetches the rest).
+  const cache = queryClient.getQueryCache();
+  const unfinished = cache.findAll({ predicate: (query) => query.state.status === 'pending' });
+  for (const query of unfinished) {
+    void query.cancel();
+    cache.remove(query);
+  }
+  // A page missing data, or showing a failure other than 'not found', must not be kept by caches.
+  const complete =
+    unfinished.length === 0 &&
+    cache
+      .getAll()
+      .every(({ state: { error } }) => !error || (error instanceof ApiError && error.isNotFound));
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = await renderToReadableStream(
     <StrictMode>
@@ -79,6 +93,7 @@ export const render: ServerRenderer['render'] = async (request) => {
   return {
     kind: 'page',
     body,
+    complete,
     state,
     fingerprint: JSON.stringify([
       context.matches.map(({ route }) => route.id),

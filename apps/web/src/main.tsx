@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type AppProps } from './app/app';
-import { prepareHydration } from './app/hydrate-app';
+import { prepareHydration, retryFailedQueries } from './app/hydrate-app';
 import { createAppRouter } from './app/router';
 import { readServerState } from './app/server-state';
 import { createQueryClient } from './lib/query-client';
@@ -17,10 +17,24 @@ const app = (props: AppProps) => (
 );
 
 // Public pages come rendered from the server (ADR 017); the account pages render here.
+function renderHere(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  createRoot(root).render(app({ queryClient, router: createAppRouter(queryClient) }));
+}
+
 const serverState = readServerState();
 if (serverState) {
-  void prepareHydration(serverState).then((props) => hydrateRoot(container, app(props)));
+  prepareHydration(serverState)
+    .then((props) => {
+      hydrateRoot(container, app(props));
+      setTimeout(() => retryFailedQueries(props.queryClient));
+    })
+    .catch((error: unknown) => {
+      // A route module that no longer exists (a deploy since the page was cached): the page
+      // renders here instead of staying inert.
+      console.error('Hydration failed; rendering in the browser', error);
+      renderHere(container);
+    });
 } else {
-  const queryClient = createQueryClient();
-  createRoot(container).render(app({ queryClient, router: createAppRouter(queryClient) }));
+  renderHere(container);
 }

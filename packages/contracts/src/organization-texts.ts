@@ -86,7 +86,7 @@ export function imageSrcSet(url: string, kind: OrganizationImageKind): string | 
  */
 export function initialOf(name: string): string {
   const match = /[\p{L}\p{N}]/u.exec(name.trim());
-  return match ? match[0].toLocaleUpperCase() : '?';
+  return match ? match[0].toLocaleUpperCase('en') : '?';
 }
 const avatarTones = [
   'impact_areas',

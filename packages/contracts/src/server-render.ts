@@ -10,6 +10,8 @@ export type ServerRenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | {
       kind: 'page';
+      /** Every query answered (or answered 'not found'): the page may be cached. */
+      complete: boolean;
       /** The #root element's HTML, complete (every Suspense boundary resolved) before it starts. */
       body: ReadableStream<Uint8Array>;
       /** The non-executable JSON the browser hydrates from (already safe inside a script element). */

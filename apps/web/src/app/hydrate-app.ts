@@ -1,5 +1,6 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
+import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter, createRoutes } from './router';
 import type { ServerState } from './server-state';
@@ -10,6 +11,12 @@ import type { ServerState } from './server-state';
  * so the router starts initialised and renders exactly the server's HTML.
  */
 export async function prepareHydration(state: ServerState) {
+  // A success message handed over in history state (a reload keeps it) is not in the server's
+  // HTML: it was shown already; the first render must match what the server sent.
+  const historyState: unknown = window.history.state;
+  if (historyState && typeof historyState === 'object' && 'usr' in historyState) {
+    window.history.replaceState({ ...historyState, usr: null }, '');
+  }
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   const routes = createRoutes(queryClient);
@@ -23,4 +30,15 @@ export async function prepareHydration(state: ServerState) {
   );
   const router = createAppRouter(queryClient, { routes, hydrationData: state.router });
   return { queryClient, router };
+}
+
+/**
+ * After hydrating: what the server could not load (the API failed or was slow there) is asked
+ * for again, as the browser would have on its own.
+ */
+export function retryFailedQueries(queryClient: QueryClient): void {
+  void queryClient.refetchQueries({
+    predicate: ({ state: { error } }) =>
+      error instanceof ApiError && (error.isNetworkError || error.status >= 500),
+  });
 }

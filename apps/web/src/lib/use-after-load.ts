@@ -3,12 +3,18 @@ import { useEffect, useState } from 'react';
 const interactions = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
 
 /**
- * False until the page has loaded and the browser is idle, or the visitor first interacts:
- * for work the first screen does not need (the session and its guest sign-in, issue 10), so it
- * never competes with the page's own loading and largest paint. False on the server too.
+ * When deferred work may start: 'now'; 'idle' (once the page has loaded and the browser is idle,
+ * or at the first interaction); 'interaction' (at the first interaction only).
  */
-export function useAfterLoad(): boolean {
-  const [ready, setReady] = useState(false);
+export type StartWhen = 'now' | 'idle' | 'interaction';
+
+/**
+ * False until `when` says the work the first screen does not need may start (the session and its
+ * guest sign-in, issue 10), so it never competes with the page's own loading and largest paint.
+ * False on the server, and while hydrating, unless `when` is 'now'.
+ */
+export function useAfterLoad(when: StartWhen): boolean {
+  const [ready, setReady] = useState(when === 'now');
   useEffect(() => {
     if (ready) return;
     let idle: number | undefined;
@@ -19,8 +25,10 @@ export function useAfterLoad(): boolean {
           ? window.requestIdleCallback(go, { timeout: 2000 })
           : window.setTimeout(go, 200);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    if (when === 'idle') {
+      if (document.readyState === 'complete') whenIdle();
+      else window.addEventListener('load', whenIdle, { once: true });
+    }
     for (const type of interactions)
       window.addEventListener(type, go, { once: true, passive: true });
     return () => {
@@ -30,6 +38,6 @@ export function useAfterLoad(): boolean {
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };
-  }, [ready]);
+  }, [ready, when]);
   return ready;
 }

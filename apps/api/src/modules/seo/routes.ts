@@ -60,11 +60,20 @@ export const seoRoutes: FastifyPluginAsync<{
           .header('cache-control', ERROR_CACHE)
           .send('Not found');
       }
-      reply.header('etag', image.etag).header('cache-control', SHARE_IMAGE_CACHE);
       if (matchesIfNoneMatch(request.headers['if-none-match'], image.etag)) {
-        return reply.code(304).send();
+        return reply
+          .code(304)
+          .header('etag', image.etag)
+          .header('cache-control', SHARE_IMAGE_CACHE)
+          .send();
       }
-      return reply.type('image/png').send(await image.png());
+      // Drawn first: a drawing that fails is an error answer, never kept under this tag.
+      const png = await image.png();
+      return reply
+        .header('etag', image.etag)
+        .header('cache-control', SHARE_IMAGE_CACHE)
+        .type('image/png')
+        .send(png);
     },
   );
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { apiMessages, errorCodes, siteName, titleSuffix } from '@si/contracts';
+import {
+  apiMessages,
+  errorCodes,
+  siteName,
+  titleSuffix,
+  type ServerRenderResult,
+} from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../plugins/storage/index.ts';
 import { serveUploads } from '../../plugins/storage/serve.ts';
@@ -27,7 +33,16 @@ import { organizationPath, spaRoute } from './spa-routes.ts';
  * makes that cheap): the organization may be published a moment later.
  */
 const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-const NOT_FOUND_PAGE_CACHE = 'no-cache';
+
+/**
+ * A profile is checked every time, like its API answer (ADR 016): an edit, a lapse or a deletion
+ * shows at once. So is a 404 (the organization may be published a moment later).
+ */
+function cachePolicy(pathname: string, status: number): string {
+  return status === 200 && !organizationPath.test(pathname)
+    ? PUBLIC_PAGE_CACHE
+    : 'public, no-cache';
+}
 
 /** A weak tag (the same page goes out brotli, gzip or plain) of everything the page is made from. */
 function pageTag(...parts: string[]): string {
@@ -48,8 +63,13 @@ function matchesTag(header: string | undefined, tag: string): boolean {
 async function* pageChunks(start: string, body: ReadableStream<Uint8Array>, end: string) {
   yield Buffer.from(start);
   const reader = body.getReader();
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    yield Buffer.from(part.value);
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      yield Buffer.from(part.value);
+    }
+  } finally {
+    // The visitor went away mid-page: React's stream is let go.
+    await reader.cancel().catch(() => undefined);
   }
   yield Buffer.from(end);
 }
@@ -131,14 +151,22 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
-    const { head, status, serverRendered } = await headFor(pathname);
-    reply.code(status).type('text/html; charset=utf-8');
-    if (!renderer || !serverRendered) {
-      return reply.header('cache-control', 'no-cache').send(template.render(renderHeadTags(head)));
-    }
+    // One URL for the head and the body (a path such as //about stays a path).
+    const url = new URL(`http://localhost${request.url}`);
+    const { head, status, serverRendered } = await headFor(url.pathname);
+    reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    const renderedInBrowser = () =>
+      reply.header('cache-control', 'no-cache').send(template.render(renderHeadTags(head)));
+    if (!renderer || !serverRendered) return renderedInBrowser();
 
-    const result = await renderer.render(`http://localhost${request.url}`);
+    let result: ServerRenderResult;
+    try {
+      result = await renderer.render(url.href);
+    } catch (error) {
+      // The page still works: the browser renders it, as it renders the account pages.
+      request.log.error({ err: error }, 'server render failed');
+      return renderedInBrowser();
+    }
     if (result.kind === 'redirect') {
       return reply
         .code(result.status)
@@ -150,15 +178,18 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     const headTags = [renderHeadTags(head), ...preloads].join('\n    ');
     const state = `<script type="application/json" id="app-state">${result.state}</script>`;
+    const { start, end } = template.split(headTags, state);
+    if (!result.complete) {
+      // Rendered without some of its data (a failing or slow API): nobody keeps this copy.
+      reply.header('cache-control', 'no-store');
+      return reply.send(Readable.from(pageChunks(start, result.body, end)));
+    }
     const tag = pageTag(template.version, String(status), headTags, result.fingerprint);
-    reply
-      .header('etag', tag)
-      .header('cache-control', status === 200 ? PUBLIC_PAGE_CACHE : NOT_FOUND_PAGE_CACHE);
-    if (matchesTag(request.headers['if-none-match'], tag)) {
+    reply.header('etag', tag).header('cache-control', cachePolicy(url.pathname, status));
+    if (status === 200 && matchesTag(request.headers['if-none-match'], tag)) {
       await result.body.cancel();
       return reply.code(304).send();
     }
-    const { start, end } = template.split(headTags, state);
     return reply.send(Readable.from(pageChunks(start, result.body, end)));
   }
 

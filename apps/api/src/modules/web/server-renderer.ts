@@ -39,13 +39,23 @@ export async function loadPageRenderer(
 ): Promise<PageRenderer | null> {
   const bundle = path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
   if (!existsSync(bundle)) return null;
-  const renderer = (await import(pathToFileURL(bundle).href)) as ServerRenderer;
+  let renderer: ServerRenderer;
+  try {
+    renderer = (await import(pathToFileURL(bundle).href)) as ServerRenderer;
+  } catch (error) {
+    app.log.error(
+      { err: error, bundle },
+      'server bundle failed to load: pages render in the browser',
+    );
+    return null;
+  }
 
   const transport: ServerApiTransport = async (url, init) => {
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers: { accept: 'application/json' },
+      ...(init.signal ? { signal: init.signal } : {}),
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.body, {

@@ -1,19 +1,32 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
-import { useAfterLoad } from '../../lib/use-after-load';
+import { useAfterLoad, type StartWhen } from '../../lib/use-after-load';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { SERVER_STATE_ELEMENT_ID } from '../server-state';
 import { BrandLink } from './logo-mark';
 import { primaryNav } from './nav-items';
 
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 /**
- * Session and account code load once the page has loaded and is idle, or on the first
- * interaction: never in the first page's way (docs/decisions/006, 017). Its space is reserved.
+ * Session and account code never stand in the first page's way (docs/decisions/006, 017): on a
+ * page the server rendered they load once it has loaded and is idle where the account area
+ * shows (768 px and up), and at the first interaction on a phone, where it sits in the menu.
+ * Pages rendered in the browser (the account pages) need the session at once. Its space is
+ * reserved meanwhile.
  */
 const AccountArea = lazy(() => import('./account-area'));
+const subscribeToNothing = () => () => {};
+const renderedInBrowser = () => !document.getElementById(SERVER_STATE_ELEMENT_ID);
+
+function useAccountAreaStart(): StartWhen {
+  const inBrowser = useSyncExternalStore(subscribeToNothing, renderedInBrowser, () => false);
+  const wide = useMediaQuery('(min-width: 768px)');
+  return inBrowser ? 'now' : wide ? 'idle' : 'interaction';
+}
 const accountAreaSpace = <div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />;
 
 /** Compact sticky header: logo and name, desktop navigation, the account area, and the phone menu. */
@@ -21,7 +34,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const accountAreaDue = useAfterLoad();
+  const accountAreaDue = useAfterLoad(useAccountAreaStart());
 
   const openMenu = () => {
     setMenuRequested(true);

@@ -9,10 +9,7 @@ import {
   parseDirectoryCursor,
   parseDirectoryFilters,
 } from '../../features/directory/hooks/use-directory-filters';
-import {
-  isOrganizationId,
-  organizationQueryOptions,
-} from '../../features/organization-profile/api/get-organization';
+import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
 import { activeCountriesQueryOptions } from '../../features/reference/api/get-active-countries';
 import { categoriesQueryOptions } from '../../features/reference/api/get-categories';
 import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';
@@ -47,9 +44,8 @@ export const organizationLoader =
   ({ params }: LoaderFunctionArgs) => {
     const orgId = params.orgId ?? '';
     return primeQueries([
-      isOrganizationId(orgId)
-        ? queryClient.prefetchQuery(organizationQueryOptions(orgId))
-        : Promise.resolve(),
+      // An id that is no UUID is answered 'not found' without a request.
+      queryClient.prefetchQuery(organizationQueryOptions(orgId)),
       queryClient.prefetchQuery(categoriesQueryOptions()),
       queryClient.prefetchQuery(countriesQueryOptions()),
     ]);

@@ -1,7 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { CurrentUser } from '@si/contracts';
+import { getSession } from '../../features/auth/api/get-session';
+import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
 import { OrganizationDetailPage } from '../../features/organization-profile/components/organization-detail-page';
+import { ApiError } from '../../lib/api-client';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { sessionQueryKey } from '../../lib/session';
@@ -14,11 +17,15 @@ export function Component() {
   const countries = useCountries();
   const categoriesById = useLookup(categories.data, byId);
   const countriesByCode = useLookup(countries.data, byCode);
-  // Reads the session the header loads; the profile never fetches or waits for it. The owner's
-  // tools appear when it answers.
+  // A profile that is not public may be the visitor's own: the server rendered it without
+  // cookies, so the session is read now rather than after the page is idle (ADR 017).
+  const { error } = useQuery(organizationQueryOptions(orgId));
+  const notPublic = error instanceof ApiError && error.isNotFound;
+  // Otherwise it reads the session the header loads; the profile never fetches or waits for it.
+  // The owner's tools appear when it answers.
   const { data: user } = useQuery<CurrentUser | null>({
     queryKey: sessionQueryKey,
-    queryFn: skipToken,
+    queryFn: notPublic ? ({ signal }) => getSession(signal) : skipToken,
   });
   return (
     <OrganizationDetailPage

@@ -4,7 +4,7 @@ import { InitialAvatar } from '../../../components/ui/initial-avatar';
 export interface OrganizationLogoProps {
   name: string;
   logo: string | null;
-  /** Load eagerly with high priority (first row of the grid). */
+  /** Load eagerly (first row of the grid). */
   eager?: boolean;
 }
 
@@ -19,8 +19,9 @@ export function OrganizationLogo({ name, logo, eager = false }: OrganizationLogo
       alt={name}
       width={56}
       height={56}
+      // No raised priority: the first screen's largest paint is text, and these small images
+      // must not take bandwidth from the page's CSS and font before it.
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailed(true)}
       className="size-14 shrink-0 rounded-control border border-line bg-surface object-cover"
