@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { homeTexts } from '@si/contracts';
 import { listTotal, openCategoryPanel } from './fixtures.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { faqTexts, footerTexts, notFoundTexts } from '@si/contracts';
 import { isPhone } from './fixtures.ts';
 

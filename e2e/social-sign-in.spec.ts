@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { authFormTexts } from '@si/contracts';
 import { setSocialUser, uniqueEmail } from './support/accounts.ts';
 

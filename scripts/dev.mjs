@@ -1,5 +1,8 @@
 // `npm run dev`: the API (restarting on change) and Vite's dev server, which proxies /api to it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+
+// The first screen's font is made at build time (apps/web/scripts/first-screen-font.mjs).
+execFileSync('node', ['scripts/first-screen-font.mjs'], { stdio: 'inherit', cwd: 'apps/web' });
 
 const children = [
   // Visitors use Vite's address in development: it is the origin their requests carry, which

@@ -68,12 +68,14 @@ const browserBuild = defineConfig({
     emptyOutDir: true,
     manifest: true,
     // Every browser the app supports has <link rel=modulepreload>: no polyfill in the entry.
-    // The entry and the core chunk are loaded before any lazy module: listing them among a lazy
-    // module's preloads again only lengthens the entry's preload table (ADR 005).
+    // The app's start (app/boot.tsx) loads the core chunk; every lazy module after it finds the
+    // core loaded: listing it among their preloads again only lengthens the preload table (ADR 005).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_filename, deps) =>
-        deps.filter((dep) => !/(^|\/)(core|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)boot-[\w-]+\.js$/.test(filename)
+          ? deps
+          : deps.filter((dep) => !/(^|\/)(core|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
     },
     target: 'es2022',
     sourcemap: false,

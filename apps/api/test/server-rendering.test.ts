@@ -21,7 +21,9 @@ interface ListBody {
 
 /** The JSON the page carries for the browser to hydrate from. */
 function pageState(html: string): { queries: { queries: { state: { data: unknown } }[] } } {
-  const match = /<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/json" id="app-state"[^>]*>([\s\S]*?)<\/script>/.exec(
+    html,
+  );
   expect(match, 'the page carries its state').not.toBeNull();
   return JSON.parse(match![1]!) as ReturnType<typeof pageState>;
 }
@@ -198,6 +200,14 @@ describe('public pages rendered on the server', () => {
     expect(lists[0]!.pages![0]!.data.map((organization) => organization.id)).toEqual(
       api.data.map((organization) => organization.id),
     );
+  });
+
+  it('compresses every page when asked, profiles and 404 pages too', async () => {
+    for (const page of [`/organizations/${profileId}`, '/faq', '/no/such/page', '/login']) {
+      const answer = await get(page, { 'accept-encoding': 'br, gzip' });
+      expect(answer.headers['content-encoding'], page).toBe('br');
+      expect(brotliDecompressSync(answer.rawPayload).toString(), page).toContain('</html>');
+    }
   });
 
   it('compresses a page when asked, and only then', async () => {

@@ -1,40 +1,27 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, type AppProps } from './app/app';
-import { prepareHydration, retryFailedQueries } from './app/hydrate-app';
-import { createAppRouter } from './app/router';
-import { readServerState } from './app/server-state';
-import { createQueryClient } from './lib/query-client';
+import { SERVER_STATE_ELEMENT_ID } from './app/server-state-element';
 import './styles/app.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
-
-const app = (props: AppProps) => (
-  <StrictMode>
-    <App {...props} />
-  </StrictMode>
-);
-
-// Public pages come rendered from the server (ADR 017); the account pages render here.
-function renderHere(root: HTMLElement) {
-  const queryClient = createQueryClient();
-  createRoot(root).render(app({ queryClient, router: createAppRouter(queryClient) }));
-}
-
-const serverState = readServerState();
+/**
+ * The entry: small, so that on a page the server rendered nothing but the page itself (its HTML,
+ * CSS and font) is fetched before its first paint. Right after that frame the app's code, with
+ * the modules of the page's routes, starts loading and hydrates the page (ADR 017). A page the
+ * browser renders (the account pages) starts at once.
+ */
+const start = () => void import('./app/boot');
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
 if (serverState) {
-  prepareHydration(serverState)
-    .then((props) => {
-      hydrateRoot(container, app(props));
-      setTimeout(() => retryFailedQueries(props.queryClient));
-    })
-    .catch((error: unknown) => {
-      // A route module that no longer exists (a deploy since the page was cached): the page
-      // renders here instead of staying inert.
-      console.error('Hydration failed; rendering in the browser', error);
-      renderHere(container);
-    });
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const href of (serverState.dataset.modules ?? '').split(' ').filter(Boolean)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+      start();
+    }),
+  );
 } else {
-  renderHere(container);
+  start();
 }

@@ -1,9 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { ApiError } from '../lib/api-client';
-
-/** The id of the page's <script type="application/json"> that carries the server's state. */
-export const SERVER_STATE_ELEMENT_ID = 'app-state';
+import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
 
 /** What the server rendered the page from: the query cache and the router's loader data. */
 export interface ServerState {

@@ -173,18 +173,20 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         .header('cache-control', 'no-cache')
         .redirect(result.location);
     }
-    const preloads = renderer
+    // The page's route modules load with the app, after the first paint (main.tsx).
+    const modules = renderer
       .preloads(result.routeModules)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const headTags = [renderHeadTags(head), ...preloads].join('\n    ');
-    const state = `<script type="application/json" id="app-state">${result.state}</script>`;
+      .map((file) => `/${file}`)
+      .join(' ');
+    const headTags = renderHeadTags(head);
+    const state = `<script type="application/json" id="app-state" data-modules="${modules}">${result.state}</script>`;
     const { start, end } = template.split(headTags, state);
     if (!result.complete) {
       // Rendered without some of its data (a failing or slow API): nobody keeps this copy.
       reply.header('cache-control', 'no-store');
       return reply.send(Readable.from(pageChunks(start, result.body, end)));
     }
-    const tag = pageTag(template.version, String(status), headTags, result.fingerprint);
+    const tag = pageTag(template.version, String(status), headTags, modules, result.fingerprint);
     reply.header('etag', tag).header('cache-control', cachePolicy(url.pathname, status));
     if (status === 200 && matchesTag(request.headers['if-none-match'], tag)) {
       await result.body.cancel();
@@ -199,7 +201,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     return reply.redirect(query === -1 ? '/' : `/${request.url.slice(query)}`, 301);
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
+  async function notFoundOrPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';
     if (
       pathname.startsWith('/api/') ||
@@ -215,5 +217,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       return reply.code(404).type('text/plain; charset=utf-8').send(`Not found - ${siteName}`);
     }
     return sendPage(request, reply);
-  });
+  }
+
+  // Every other GET is a page (or a 404 page). A route rather than the not-found handler: route
+  // hooks, compression among them, do not run for the not-found handler (ADR 014).
+  app.get('/*', { schema: { hide: true } }, notFoundOrPage);
+  app.setNotFoundHandler(notFoundOrPage);
 };

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
 import { useAfterLoad, type StartWhen } from '../../lib/use-after-load';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { SERVER_STATE_ELEMENT_ID } from '../server-state';
+import { SERVER_STATE_ELEMENT_ID } from '../server-state-element';
 import { BrandLink } from './logo-mark';
 import { primaryNav } from './nav-items';
 
