@@ -42,7 +42,7 @@ import { createPasswordAttempts } from './plugins/rate-limit/password-attempts.t
 import { createPostgresStore } from './plugins/rate-limit/postgres-store.ts';
 import { createWindowCounters } from './plugins/rate-limit/window-counters.ts';
 import { rateLimitedError, routeRateLimits } from './plugins/rate-limit/route-limits.ts';
-import { contentSecurityPolicy, permissionsPolicy } from './http/security-headers.ts';
+import { contentSecurityPolicy, isBuildAsset, permissionsPolicy } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
@@ -129,7 +129,7 @@ export async function buildApp({
   registerStorableTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', permissionsPolicy);
+    if (!isBuildAsset(request.url)) reply.header('permissions-policy', permissionsPolicy);
   });
 
   // Every text answer (pages, JSON, the OpenAPI document, the sitemap) over 1 KB is compressed

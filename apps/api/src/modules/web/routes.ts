@@ -11,6 +11,7 @@ import {
   type ServerRenderResult,
 } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
+import { documentOnlyHeaders } from '../../http/security-headers.ts';
 import type { Storage } from '../../plugins/storage/index.ts';
 import { serveUploads } from '../../plugins/storage/serve.ts';
 import type { OrganizationService } from '../organizations/service.ts';
@@ -106,6 +107,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+          for (const name of documentOnlyHeaders) reply.removeHeader(name);
         }
       },
     });

@@ -1,7 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { CurrentUser } from '@si/contracts';
-import { getSession } from '../../features/auth/api/get-session';
 import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
 import { OrganizationDetailPage } from '../../features/organization-profile/components/organization-detail-page';
 import { ApiError } from '../../lib/api-client';
@@ -25,7 +24,10 @@ export function Component() {
   // The owner's tools appear when it answers.
   const { data: user } = useQuery<CurrentUser | null>({
     queryKey: sessionQueryKey,
-    queryFn: notPublic ? ({ signal }) => getSession(signal) : skipToken,
+    queryFn: notPublic
+      ? ({ signal }) =>
+          import('../../features/auth/api/get-session').then((module) => module.getSession(signal))
+      : skipToken,
   });
   return (
     <OrganizationDetailPage

@@ -1,9 +1,16 @@
-import { Accordion } from 'radix-ui';
+import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { faqTexts, type FaqItem } from '@si/contracts';
+import { cx } from '../../../lib/class-names';
 
-/** Questions of one category: one answer open at a time, and the open one can be closed. */
+/**
+ * Questions of one category: one answer open at a time, and the open one can be closed. A few
+ * lines of state rather than a component library, to keep the FAQ's pages light; without
+ * JavaScript every answer shows.
+ */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const baseId = useId();
   if (items.length === 0) {
     return (
       <p className="rounded-card border border-line bg-surface px-5 py-4 text-ink-muted">
@@ -12,26 +19,36 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
     );
   }
   return (
-    <Accordion.Root
-      type="single"
-      collapsible
-      className="divide-y divide-line overflow-hidden surface-card"
-    >
-      {items.map((item) => (
-        <Accordion.Item key={item.id} value={item.id} data-testid="faq-item">
-          <Accordion.Header asChild>
+    <div className="divide-y divide-line overflow-hidden surface-card">
+      {items.map((item) => {
+        const open = openId === item.id;
+        const panelId = `${baseId}-${item.id}`;
+        return (
+          <div key={item.id} data-testid="faq-item" data-state={open ? 'open' : 'closed'}>
             <h3>
-              <Accordion.Trigger className="group flex min-h-touch w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors hover:bg-sunken focus-visible:-outline-offset-3">
+              <button
+                type="button"
+                id={`${panelId}-question`}
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setOpenId(open ? null : item.id)}
+                className="group flex min-h-touch w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors hover:bg-sunken focus-visible:-outline-offset-3"
+              >
                 {item.question}
-                <ChevronDownIcon className="size-5 shrink-0 text-ink-muted transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
-              </Accordion.Trigger>
+                <ChevronDownIcon className="size-5 shrink-0 text-ink-muted transition-transform duration-200 group-aria-expanded:rotate-180 motion-reduce:transition-none no-js:hidden" />
+              </button>
             </h3>
-          </Accordion.Header>
-          <Accordion.Content className="px-5 pb-5 text-ink-muted">
-            <p className="max-w-prose whitespace-pre-line">{item.answer}</p>
-          </Accordion.Content>
-        </Accordion.Item>
-      ))}
-    </Accordion.Root>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={`${panelId}-question`}
+              className={cx('px-5 pb-5 text-ink-muted', !open && 'hidden no-js:block!')}
+            >
+              <p className="max-w-prose whitespace-pre-line">{item.answer}</p>
+            </div>
+          </div>
+        );
+      })}
+    </div>
   );
 }
