@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
 import { App, type AppProps } from './app';
@@ -29,7 +29,11 @@ const serverState = readServerState();
 if (serverState) {
   prepareHydration(serverState)
     .then((props) => {
-      hydrateRoot(container, app(props));
+      // In a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page (React Router's own entry does the same).
+      startTransition(() => {
+        hydrateRoot(container, app(props));
+      });
       setTimeout(() => retryFailedQueries(props.queryClient));
     })
     .catch((error: unknown) => {
