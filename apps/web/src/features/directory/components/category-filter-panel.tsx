@@ -66,12 +66,7 @@ export function CategoryFilterPanel(props: CategoryFilterPanelProps) {
           <MatchBadge selectedCount={selected.length} matchCount={matchCount} />
         </div>
         {selected.length > 0 ? (
-          <Button
-            variant="quiet"
-            size="sm"
-            {...clearButton(onClear)}
-            className="hidden sm:inline-flex"
-          >
+          <Button variant="quiet" size="sm" {...clearButton(onClear)} className="max-sm:hidden">
             {homeTexts.clearAllFilters}
           </Button>
         ) : null}
