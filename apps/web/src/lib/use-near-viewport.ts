@@ -1,6 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-
-const subscribeToNothing = () => () => {};
+import { useEffect, useState, type RefObject } from 'react';
+import { useOnClient } from './use-on-client';
 
 /**
  * Becomes true (and stays true) once the element comes within `rootMargin` of the viewport.
@@ -10,11 +9,7 @@ const subscribeToNothing = () => () => {};
 export function useNearViewport(ref: RefObject<Element | null>, rootMargin = '400px 0px'): boolean {
   const [near, setNear] = useState(false);
   // Without IntersectionObserver (old browsers, some test DOMs) everything counts as near.
-  const noObserver = useSyncExternalStore(
-    subscribeToNothing,
-    () => typeof IntersectionObserver === 'undefined',
-    () => false,
-  );
+  const noObserver = useOnClient(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || noObserver || !element) return;

@@ -60,20 +60,11 @@ export const seoRoutes: FastifyPluginAsync<{
           .header('cache-control', ERROR_CACHE)
           .send('Not found');
       }
-      if (matchesIfNoneMatch(request.headers['if-none-match'], image.etag)) {
-        return reply
-          .code(304)
-          .header('etag', image.etag)
-          .header('cache-control', SHARE_IMAGE_CACHE)
-          .send();
-      }
-      // Drawn first: a drawing that fails is an error answer, never kept under this tag.
-      const png = await image.png();
-      return reply
-        .header('etag', image.etag)
-        .header('cache-control', SHARE_IMAGE_CACHE)
-        .type('image/png')
-        .send(png);
+      const notModified = matchesIfNoneMatch(request.headers['if-none-match'], image.etag);
+      // Drawn before the headers: a drawing that fails is an error answer, never kept under this tag.
+      const png = notModified ? null : await image.png();
+      reply.header('etag', image.etag).header('cache-control', SHARE_IMAGE_CACHE);
+      return png ? reply.type('image/png').send(png) : reply.code(304).send();
     },
   );
 

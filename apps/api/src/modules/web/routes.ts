@@ -10,6 +10,7 @@ import {
   titleSuffix,
   type ServerRenderResult,
 } from '@si/contracts';
+import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../../http/cache-control.ts';
 import { AppError } from '../../http/errors.ts';
 import { documentOnlyHeaders } from '../../http/security-headers.ts';
 import type { Storage } from '../../plugins/storage/index.ts';
@@ -29,9 +30,8 @@ import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
 
 /**
- * Public pages are the same for every visitor: a CDN may keep one for 30 s and serve it up to
- * 5 minutes longer while it fetches a fresh copy. A 404 is checked again each time (its ETag
- * makes that cheap): the organization may be published a moment later.
+ * Home and the static pages are the same for every visitor: a CDN may keep one for 30 s and
+ * serve it up to 5 minutes longer while it fetches a fresh copy.
  */
 const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
@@ -40,9 +40,7 @@ const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
  * shows at once. So is a 404 (the organization may be published a moment later).
  */
 function cachePolicy(pathname: string, status: number): string {
-  return status === 200 && !organizationPath.test(pathname)
-    ? PUBLIC_PAGE_CACHE
-    : 'public, no-cache';
+  return status === 200 && !organizationPath.test(pathname) ? PUBLIC_PAGE_CACHE : REVALIDATE_CACHE;
 }
 
 /** A weak tag (the same page goes out brotli, gzip or plain) of everything the page is made from. */
@@ -50,15 +48,6 @@ function pageTag(...parts: string[]): string {
   const hash = createHash('sha1');
   for (const part of parts) hash.update(part).update('\0');
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
-}
-
-/** The If-None-Match header names this tag (or any). */
-function matchesTag(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((value) => value.trim())
-    .some((value) => value === '*' || value === tag || `W/${value}` === tag);
 }
 
 async function* pageChunks(start: string, body: ReadableStream<Uint8Array>, end: string) {
@@ -185,12 +174,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     const { start, end } = template.split(headTags, state);
     if (!result.complete) {
       // Rendered without some of its data (a failing or slow API): nobody keeps this copy.
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', ERROR_CACHE);
       return reply.send(Readable.from(pageChunks(start, result.body, end)));
     }
     const tag = pageTag(template.version, String(status), headTags, modules, result.fingerprint);
     reply.header('etag', tag).header('cache-control', cachePolicy(url.pathname, status));
-    if (status === 200 && matchesTag(request.headers['if-none-match'], tag)) {
+    if (status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], tag)) {
       await result.body.cancel();
       return reply.code(304).send();
     }
@@ -212,7 +201,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     ) {
       return reply
         .code(404)
-        .header('cache-control', 'no-store')
+        .header('cache-control', ERROR_CACHE)
         .send({ error: { code: errorCodes.notFound, message: apiMessages.routeNotFound } });
     }
     if (path.extname(pathname) && !organizationPath.test(pathname)) {

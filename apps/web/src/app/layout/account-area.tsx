@@ -7,6 +7,7 @@ import { isPermanentUser, useSession } from '../../features/auth/api/get-session
 import { forgetUser } from '../../lib/forget-user';
 import { onSessionLost } from '../../lib/session';
 import { storeSessionLostMessage } from '../../lib/session-lost-message';
+import { AccountAreaSpace } from './account-area-space';
 import { AccountButton } from './account-button';
 import { accountLinks } from './nav-items';
 
@@ -48,7 +49,7 @@ function useSessionLostRedirect() {
 export default function AccountArea() {
   const { data: user, isPending } = useSession();
   useSessionLostRedirect();
-  if (isPending) return <AccountAreaPlaceholder />;
+  if (isPending) return <AccountAreaSpace />;
   if (isPermanentUser(user)) {
     const label = user.displayName || user.email || accountMenuTexts.dashboard;
     return (
@@ -74,9 +75,4 @@ export default function AccountArea() {
       </Link>
     </div>
   );
-}
-
-/** The space the account area takes, kept while the session loads (the header keeps it meanwhile). */
-function AccountAreaPlaceholder() {
-  return <div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />;
 }

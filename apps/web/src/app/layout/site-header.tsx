@@ -1,11 +1,13 @@
-import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
 import { useAfterLoad, type StartWhen } from '../../lib/use-after-load';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useOnClient } from '../../lib/use-on-client';
 import { SERVER_STATE_ELEMENT_ID } from '../server-state-element';
+import { AccountAreaSpace } from './account-area-space';
 import { BrandLink } from './logo-mark';
 import { primaryNav } from './nav-items';
 
@@ -19,15 +21,13 @@ const MobileMenu = lazy(loadMobileMenu);
  * reserved meanwhile.
  */
 const AccountArea = lazy(() => import('./account-area'));
-const subscribeToNothing = () => () => {};
 const renderedInBrowser = () => !document.getElementById(SERVER_STATE_ELEMENT_ID);
 
 function useAccountAreaStart(): StartWhen {
-  const inBrowser = useSyncExternalStore(subscribeToNothing, renderedInBrowser, () => false);
+  const inBrowser = useOnClient(renderedInBrowser);
   const wide = useMediaQuery('(min-width: 768px)');
   return inBrowser ? 'now' : wide ? 'idle' : 'interaction';
 }
-const accountAreaSpace = <div aria-hidden="true" className="ml-auto hidden h-10 w-48 md:block" />;
 
 /** Compact sticky header: logo and name, desktop navigation, the account area, and the phone menu. */
 export function SiteHeader() {
@@ -68,11 +68,11 @@ export function SiteHeader() {
         </nav>
 
         {accountAreaDue ? (
-          <Suspense fallback={accountAreaSpace}>
+          <Suspense fallback={<AccountAreaSpace />}>
             <AccountArea />
           </Suspense>
         ) : (
-          accountAreaSpace
+          <AccountAreaSpace />
         )}
 
         <button
