@@ -18,9 +18,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitForReady(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('server exited before it was ready');
+/** Polls /readyz; a large directory may take minutes to load, so callers may wait longer. */
+export async function waitForReady(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error('server exited before it was ready');
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {
@@ -28,7 +32,7 @@ export async function waitForReady(url: string, child: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`server did not become ready in ${timeoutMs / 1000} s`);
 }
 
 /**

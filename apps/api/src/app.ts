@@ -168,7 +168,6 @@ export async function buildApp({
     where: { organizationId: string } | { ownerId: string },
   ) => Promise<void> = async () => {};
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
-    cacheTtlMs: config.DIRECTORY_CACHE_MS,
     removeImages: removeImagesAfterCommit,
     beforeDelete: (organizationId) => cancelSubscriptions({ organizationId }),
   });
@@ -259,6 +258,8 @@ export async function buildApp({
   app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
   app.addHook('onReady', async () => {
+    // The directory index is built before the server takes requests, not by its first visitor.
+    await organizationService.prepareDirectory();
     relay.start();
     if (config.PERIODIC_JOBS)
       stopJobs = startJobs([guestPurge, lapses], config.JOBS_INTERVAL_MS, app.log);

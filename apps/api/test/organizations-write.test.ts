@@ -290,28 +290,42 @@ describe('owners create, edit and delete organizations', () => {
     await exact('KE', oneFromEachGroup[1]!);
   });
 
-  it('leaves the directory counters alone when a save changes no publication, country or category', async () => {
+  it('moves the directory version only when a save changes what the directory shows', async () => {
     const created = await createPaid();
     await ctx.database.db.execute(
       sql`update organizations set published = true where id = ${created.id}`,
     );
-    // xmin changes whenever PostgreSQL writes the row: the shared total counter here.
-    const totalRowVersion = async () =>
+    // Every list request reads this version; a write that moves it makes each server process
+    // read the organization again, and holds the version row until it commits.
+    const directoryVersion = async () =>
       (
         (await ctx.database.db.execute(
-          sql`select xmin::text as v from directory_counts where country = '*' and filter_category_id = '' and category_id = ''`,
-        )) as unknown as { rows: { v: string }[] }
+          sql`select version::int as v from directory_state`,
+        )) as unknown as { rows: { v: number }[] }
       ).rows[0]?.v;
-    const before = await totalRowVersion();
+    const before = await directoryVersion();
     const fresh = (await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data;
-    const saved = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+    const linksOnly = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
       ...fullUpdate(fresh),
+      name: fresh.name,
+      description: fresh.description,
+      location: fresh.location,
+      country: fresh.country,
+      categoryIds: fresh.categoryIds,
+      categoriesOrder: Object.fromEntries(fresh.categoryIds.map((id, index) => [id, index])),
+      websiteUrl: 'https://links-only.example.org',
+    });
+    expect(linksOnly.status).toBe(200);
+    expect(await directoryVersion()).toBe(before);
+    const words = await owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+      ...fullUpdate(linksOnly.body.data),
+      name: fresh.name,
       country: fresh.country,
       categoryIds: fresh.categoryIds,
       description: 'Only the words changed.',
     });
-    expect(saved.status).toBe(200);
-    expect(await totalRowVersion()).toBe(before);
+    expect(words.status).toBe(200);
+    expect(await directoryVersion()).toBe(before! + 1);
   });
 
   describe('access matrix: nobody but the owner changes anything', () => {

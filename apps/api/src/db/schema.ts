@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -79,8 +81,7 @@ export const organizations = pgTable(
     version: integer('version').notNull().default(1),
     /**
      * The organization's category ids, kept in step with organization_categories by the
-     * repository in the same transaction. It exists so the AND filter (`@>`) and the facet
-     * counts run on one table with a GIN index instead of a join over every link.
+     * repository in the same transaction, so the directory reads one row per organization.
      */
     categoryIds: text('category_ids')
       .array()
@@ -93,17 +94,10 @@ export const organizations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    index('organizations_published_name_idx')
-      .on(table.name, table.id)
-      .where(sql`${table.published}`),
+    // The directory lists from its in-process index (ADR 018); this one answers which
+    // countries have a published organization.
     index('organizations_published_country_name_idx')
       .on(table.country, table.name, table.id)
-      .where(sql`${table.published}`),
-    index('organizations_published_categories_idx')
-      .using('gin', table.categoryIds)
-      .where(sql`${table.published}`),
-    index('organizations_published_search_idx')
-      .using('gin', table.search)
       .where(sql`${table.published}`),
     index('organizations_created_by_idx').on(table.createdBy),
   ],
@@ -129,22 +123,28 @@ export const organizationCategories = pgTable(
 );
 
 /**
- * How many published organizations each facet question has, kept exact by statement-level
- * triggers on organizations (migration 0001). A row answers: of the organizations in `country`
- * ('*' for every country) that carry `filter_category_id` ('' for no category filter), how many
- * carry `category_id` ('' for the total)? So the directory's most asked questions (no filter,
- * a country, one category, or both) are a lookup, not a scan. Never written by the app.
+ * The directory's change counter: one row whose version goes up, in the writing transaction,
+ * with every statement that changes what the directory shows (migration 0006). A process
+ * whose index is older than the version it reads catches up before it answers (ADR 018).
  */
-export const directoryCounts = pgTable(
-  'directory_counts',
+export const directoryState = pgTable(
+  'directory_state',
   {
-    country: text('country').notNull(),
-    filterCategoryId: text('filter_category_id').notNull(),
-    categoryId: text('category_id').notNull(),
-    organizations: integer('organizations').notNull(),
+    singleton: boolean('singleton').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.filterCategoryId, table.country, table.categoryId] })],
+  (table) => [check('directory_state_single_row', sql`${table.singleton}`)],
 );
+
+/**
+ * What each version changed: the organizations to read again (null: too many, read them all).
+ * Written by the same trigger as the version; the last 10,000 versions are kept.
+ */
+export const directoryChanges = pgTable('directory_changes', {
+  version: bigint('version', { mode: 'number' }).primaryKey(),
+  organizationIds: uuid('organization_ids').array(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',

@@ -1,26 +1,16 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   countries,
-  directoryCounts,
+  directoryChanges,
+  directoryState,
   organizationCategories,
   organizations,
 } from '../../db/schema.ts';
-import { ALL_COUNTRIES_CODE, type Country } from '@si/contracts';
-import type { Position } from './cursor.ts';
-
-export interface DirectoryFilter {
-  country?: string | undefined;
-  categoryIds?: string[] | undefined;
-  /** A prefix tsquery, already sanitized. */
-  tsQuery?: string | null | undefined;
-}
+import type { Country } from '@si/contracts';
+import type { IndexedOrganization } from './directory-index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type OrganizationSummaryRow = Pick<
-  OrganizationRow,
-  'id' | 'name' | 'description' | 'logo' | 'categoryIds' | 'country' | 'location'
->;
 export type OrganizationCategoryRow = typeof organizationCategories.$inferSelect;
 
 /** A chosen category as stored: its place in the profile and the owner's words about it. */
@@ -54,27 +44,7 @@ export interface OrganizationChanges {
 export type ImageTarget =
   { kind: 'logo' } | { kind: 'banner' } | { kind: 'category'; categoryId: string };
 
-function publishedMatching(filter: DirectoryFilter): SQL {
-  const conditions: SQL[] = [sql`${organizations.published}`];
-  if (filter.country) {
-    conditions.push(inArray(organizations.country, [filter.country, ALL_COUNTRIES_CODE]));
-  }
-  if (filter.categoryIds?.length) {
-    conditions.push(sql`${organizations.categoryIds} @> ${toTextArray(filter.categoryIds)}`);
-  }
-  if (filter.tsQuery) {
-    conditions.push(sql`${organizations.search} @@ to_tsquery('simple', ${filter.tsQuery})`);
-  }
-  return and(...conditions)!;
-}
-
-const toTextArray = (values: string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
-const summaryColumns = {
+const indexColumns = {
   id: organizations.id,
   name: organizations.name,
   description: organizations.description,
@@ -82,88 +52,54 @@ const summaryColumns = {
   categoryIds: organizations.categoryIds,
   country: organizations.country,
   location: organizations.location,
+  lexemes: sql<string[]>`tsvector_to_array(${organizations.search})`,
 };
 
 export function createOrganizationRepository(db: Database) {
   return {
-    /**
-     * One page in (name, id) order, starting after `after`. `fewMatches` says the filter matches
-     * few rows: they are then collected through the filter's own indexes and sorted, instead of
-     * walking the name index, which the planner may otherwise pick and scan end to end for a
-     * rare combination of categories.
-     */
-    async listPublished(
-      filter: DirectoryFilter,
-      after: Position | null,
-      limit: number,
-      fewMatches: boolean,
-    ) {
-      const where = after
-        ? and(
-            publishedMatching(filter),
-            sql`(${organizations.name}, ${organizations.id}) > (${after[0]}, ${after[1]}::uuid)`,
-          )
-        : publishedMatching(filter);
-      if (!fewMatches) {
-        return db
-          .select(summaryColumns)
-          .from(organizations)
-          .where(where)
-          .orderBy(asc(organizations.name), asc(organizations.id))
-          .limit(limit);
-      }
-      const result = (await db.execute(sql`
-        with matching as materialized (${db.select(summaryColumns).from(organizations).where(where)})
-        select id, name, description, logo, category_ids as "categoryIds", country, location
-        from matching order by name, id limit ${limit}`)) as unknown as {
-        rows: OrganizationSummaryRow[];
-      };
-      return result.rows;
+    /** Published organizations as the directory index keeps them, in id order after `afterId`. */
+    indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]> {
+      return db
+        .select(indexColumns)
+        .from(organizations)
+        .where(
+          afterId
+            ? and(sql`${organizations.published}`, gt(organizations.id, afterId))
+            : sql`${organizations.published}`,
+        )
+        .orderBy(asc(organizations.id))
+        .limit(limit);
     },
 
-    /**
-     * Total and per-category counts for a filter. With at most one category and no text, they are
-     * read from directory_counts; otherwise the database counts the matches in one pass, in the same
-     * shape (the category '' counts every matching organization once).
-     */
-    async aggregatePublished(
-      filter: DirectoryFilter,
-    ): Promise<{ total: number; facets: Record<string, number> }> {
-      const rows =
-        (filter.categoryIds?.length ?? 0) <= 1 && !filter.tsQuery
-          ? await db
-              .select({
-                categoryId: directoryCounts.categoryId,
-                count: sql<number>`sum(${directoryCounts.organizations})::int`,
-              })
-              .from(directoryCounts)
-              .where(
-                and(
-                  eq(directoryCounts.filterCategoryId, filter.categoryIds?.[0] ?? ''),
-                  filter.country
-                    ? inArray(directoryCounts.country, [filter.country, ALL_COUNTRIES_CODE])
-                    : eq(directoryCounts.country, '*'),
-                ),
-              )
-              .groupBy(directoryCounts.categoryId)
-          : (
-              (await db.execute(sql`
-              select category.id as "categoryId", count(*)::int as count
-              from ${organizations}, unnest(${organizations.categoryIds} || array['']::text[]) as category(id)
-              where ${publishedMatching(filter)}
-              group by category.id`)) as unknown as {
-                rows: { categoryId: string; count: number }[];
-              }
-            ).rows;
-      const facets: Record<string, number> = {};
-      let total = 0;
-      // The category '' stands for "any": its count is the number of organizations.
-      for (const row of rows) {
-        const count = Number(row.count);
-        if (row.categoryId === '') total = count;
-        else if (count > 0) facets[row.categoryId] = count;
-      }
-      return { total, facets };
+    /** The organizations among `ids` that are published now, as the index keeps them. */
+    indexRowsByIds(ids: string[]): Promise<IndexedOrganization[]> {
+      return db
+        .select(indexColumns)
+        .from(organizations)
+        .where(and(sql`${organizations.published}`, inArray(organizations.id, ids)));
+    },
+
+    async directoryVersion(): Promise<number> {
+      const [row] = await db.select({ version: directoryState.version }).from(directoryState);
+      return row?.version ?? 0;
+    },
+
+    /** What each version after `version` changed, oldest first (ids null: everything). */
+    directoryChangesSince(version: number) {
+      return db
+        .select({ version: directoryChanges.version, ids: directoryChanges.organizationIds })
+        .from(directoryChanges)
+        .where(gt(directoryChanges.version, version))
+        .orderBy(asc(directoryChanges.version));
+    },
+
+    /** How many organizations are published (the sitemap's size). */
+    async countPublished(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(organizations)
+        .where(sql`${organizations.published}`);
+      return Number(row?.count ?? 0);
     },
 
     /** One organization in any state, with its category links (owners and the service). */

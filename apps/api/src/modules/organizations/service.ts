@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import {
   ALL_COUNTRIES_CODE,
   DEFAULT_CATEGORY_ID,
@@ -17,28 +16,23 @@ import {
   type Organization,
   type OrganizationListMeta,
   type OrganizationListQuery,
-  type OrganizationSummary,
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../plugins/identity/session.ts';
 import type { ReferenceService } from '../reference/service.ts';
-import { decodeCursor, encodeCursor, type Position } from './cursor.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { IndexFilter } from './directory-index.ts';
+import { createDirectorySync } from './directory-sync.ts';
 import { toOrganization } from './mapper.ts';
 import type {
   CategoryChoice,
-  DirectoryFilter,
   ImageTarget,
   OrganizationRepository,
   OrganizationRow,
 } from './repository.ts';
-import { toPrefixTsQuery } from './search-query.ts';
-
-/** Up to this many matches, a page is cut from all of them rather than from a walk of the name index. */
-const FEW_MATCHES = 5000;
+import { searchTerms } from './search-query.ts';
 
 export interface OrganizationServiceOptions {
-  /** How long a filter's counts and pages are reused. 0 turns the caches off. */
-  cacheTtlMs?: number;
   /** Removes stored images (every size) once the rows that used them are gone. */
   removeImages?: (urls: string[]) => Promise<void>;
   /**
@@ -48,41 +42,20 @@ export interface OrganizationServiceOptions {
   beforeDelete?: (organizationId: string) => Promise<void>;
 }
 
+/** A page of the directory: its items already serialized (OrganizationSummary JSON). */
 export interface DirectoryPage {
-  data: OrganizationSummary[];
+  items: Buffer[];
   meta: OrganizationListMeta;
-}
-
-interface PageRequest {
-  filterKey: string;
-  filter: DirectoryFilter;
-  after: Position | null;
-  limit: number;
 }
 
 export function createOrganizationService(
   repository: OrganizationRepository,
   reference: ReferenceService,
-  {
-    cacheTtlMs = 15_000,
-    removeImages = async () => {},
-    beforeDelete = async () => {},
-  }: OrganizationServiceOptions = {},
+  { removeImages = async () => {}, beforeDelete = async () => {} }: OrganizationServiceOptions = {},
 ) {
-  const cacheEnabled = cacheTtlMs > 0;
-  // Counting every match is the one costly part of a list request at scale; the same filter
-  // is asked for again and again while visitors scroll, so its counts are reused briefly.
-  const aggregates = new LRUCache<
-    string,
-    { total: number; facets: Record<string, number> },
-    DirectoryFilter
-  >({
-    max: 2000,
-    ttl: Math.max(cacheTtlMs, 1),
-    fetchMethod: (_key, _stale, { context }) => repository.aggregatePublished(context),
-  });
+  const directory = createDirectorySync(repository, ALL_COUNTRIES_CODE);
 
-  async function toFilter(query: OrganizationListQuery): Promise<DirectoryFilter> {
+  async function toFilter(query: OrganizationListQuery): Promise<IndexFilter> {
     const snapshot = await reference.snapshot();
     if (
       query.country &&
@@ -102,45 +75,10 @@ export function createOrganizationService(
     return {
       // Filtering by ALL itself means "no particular country".
       country: query.country === ALL_COUNTRIES_CODE ? undefined : query.country,
-      categoryIds: query.categories?.slice().sort(),
-      tsQuery: query.q ? toPrefixTsQuery(query.q) : null,
+      categoryIds: query.categories,
+      terms: query.q ? searchTerms(query.q) : [],
     };
   }
-
-  async function loadPage(
-    filterKey: string,
-    filter: DirectoryFilter,
-    after: Position | null,
-    limit: number,
-  ): Promise<DirectoryPage> {
-    // The counts come first: they tell whether there is anything to list, and how to list it.
-    const aggregate = cacheEnabled
-      ? (await aggregates.fetch(filterKey, { context: filter }))!
-      : await repository.aggregatePublished(filter);
-    const rows =
-      aggregate.total === 0
-        ? []
-        : await repository.listPublished(filter, after, limit + 1, aggregate.total <= FEW_MATCHES);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      data: page,
-      meta: {
-        total: aggregate.total,
-        facets: aggregate.facets,
-        nextCursor: rows.length > limit && last ? encodeCursor([last.name, last.id]) : null,
-      },
-    };
-  }
-
-  // Everybody opening the directory asks for the same first pages: a page, once built, is
-  // served to everyone for the same short time as its counts.
-  const pages = new LRUCache<string, DirectoryPage, PageRequest>({
-    max: 2000,
-    ttl: Math.max(cacheTtlMs, 1),
-    fetchMethod: (_key, _stale, { context }) =>
-      loadPage(context.filterKey, context.filter, context.after, context.limit),
-  });
 
   /**
    * SPEC.md section 6: only a signed-in, permanent, verified user creates or changes
@@ -305,22 +243,30 @@ export function createOrganizationService(
       return result;
     },
 
+    /**
+     * A page of the directory with its total and facet counts, from the in-process index
+     * (ADR 018), once it holds every change committed before this call.
+     */
     async list(query: OrganizationListQuery): Promise<DirectoryPage> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !after)
         throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
-      const filterKey = JSON.stringify([
-        filter.country ?? '',
-        filter.categoryIds ?? [],
-        filter.tsQuery ?? '',
-      ]);
-      if (!cacheEnabled) return loadPage(filterKey, filter, after, query.limit);
-      const pageKey = JSON.stringify([filterKey, query.cursor ?? '', query.limit]);
-      return (await pages.fetch(pageKey, {
-        context: { filterKey, filter, after, limit: query.limit },
-      }))!;
+      await directory.current();
+      const answer = directory.query(filter, after, query.limit + 1);
+      const last = answer.keys.length > query.limit ? answer.keys[query.limit - 1] : undefined;
+      return {
+        items: answer.items.slice(0, query.limit),
+        meta: {
+          total: answer.total,
+          facets: answer.facets,
+          nextCursor: last ? encodeCursor([...last]) : null,
+        },
+      };
     },
+
+    /** Builds the directory index now rather than on the first list request. */
+    prepareDirectory: () => directory.ready(),
 
     getVisible,
 

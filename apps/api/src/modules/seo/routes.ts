@@ -100,7 +100,7 @@ export const seoRoutes: FastifyPluginAsync<{
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
-    const { total } = await organizations.aggregatePublished({});
+    const total = await organizations.countPublished();
     const count = staticPages.length + total;
     if (count <= URLS_PER_SITEMAP) return urlset(await entriesBetween(0, count));
     const parts = Math.ceil(count / URLS_PER_SITEMAP);

@@ -1,0 +1,135 @@
+import {
+  DirectoryIndex,
+  type IndexAnswer,
+  type IndexFilter,
+  type OrderKey,
+} from './directory-index.ts';
+import type { OrganizationRepository } from './repository.ts';
+
+/** Published organizations are read in batches of this many when the index is built. */
+const LOAD_BATCH = 10_000;
+/** Catching up on more changed organizations than this reads them all again instead. */
+const READ_AGAIN_AT_MOST = 20_000;
+const READ_BATCH = 5_000;
+
+type DirectorySource = Pick<
+  OrganizationRepository,
+  'indexRowsAfter' | 'indexRowsByIds' | 'directoryVersion' | 'directoryChangesSince'
+>;
+
+const ignore = () => {};
+
+/**
+ * Keeps this process's directory index in step with the database. The database counts
+ * versions (migration 0006); the index knows the version it has applied, and whoever reads a
+ * newer one calls catchUpTo(), which reads the changes since and applies them, one catch-up at
+ * a time. A gap in the change log, a statement that changed too many rows, or a database that
+ * went back in time reads every published organization again.
+ */
+export function createDirectorySync(source: DirectorySource, countryMatchingAll: string) {
+  let index: DirectoryIndex | null = null;
+  let version = 0;
+  let loading: Promise<void> | null = null;
+  let advancing: Promise<void> | null = null;
+
+  async function readEverything() {
+    // The version is read first: whatever changes while the rows are read comes after it and
+    // is applied again on the next catch-up, which is harmless.
+    const startVersion = await source.directoryVersion();
+    const next = new DirectoryIndex(countryMatchingAll);
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await source.indexRowsAfter(afterId, LOAD_BATCH);
+      next.apply([], rows);
+      if (rows.length < LOAD_BATCH) break;
+      afterId = rows.at(-1)!.id;
+    }
+    index = next;
+    version = startVersion;
+  }
+
+  async function advance() {
+    if (!index) return readEverything();
+    const changes = await source.directoryChangesSince(version);
+    const last = changes.at(-1);
+    if (!last || changes[0]!.version !== version + 1 || changes.some((c) => c.ids === null)) {
+      return readEverything();
+    }
+    const ids = new Set(changes.flatMap((change) => change.ids!));
+    if (ids.size > READ_AGAIN_AT_MOST) return readEverything();
+    const changed = [...ids];
+    const rows = [];
+    for (let start = 0; start < changed.length; start += READ_BATCH) {
+      rows.push(...(await source.indexRowsByIds(changed.slice(start, start + READ_BATCH))));
+    }
+    index.apply(changed, rows);
+    version = last.version;
+  }
+
+  let versionRead: Promise<number> | null = null;
+  let nextVersionRead: Promise<number> | null = null;
+
+  /**
+   * The database's version, read by a query sent after this call: concurrent requests share one
+   * read, and a request arriving while a read is under way waits for the next one, whose
+   * snapshot is sure to hold every commit made before the request arrived.
+   */
+  function readVersion(): Promise<number> {
+    if (!versionRead) {
+      versionRead = source.directoryVersion().finally(() => {
+        versionRead = null;
+      });
+      return versionRead;
+    }
+    nextVersionRead ??= versionRead.then(ignore, ignore).then(() => {
+      nextVersionRead = null;
+      return readVersion();
+    });
+    return nextVersionRead;
+  }
+
+  /** One catch-up at a time: callers that arrive meanwhile wait for the one in flight. */
+  async function serially(step: () => Promise<void>) {
+    advancing ??= step().finally(() => {
+      advancing = null;
+    });
+    await advancing;
+  }
+
+  return {
+    /** Resolves once the index is built (the first call starts building it). */
+    async ready(): Promise<void> {
+      if (index) return;
+      loading ??= readEverything().finally(() => {
+        loading = null;
+      });
+      await loading;
+    },
+
+    /**
+     * Brings the index up to the database as it is now: every change committed before this
+     * call is in the index when it resolves.
+     */
+    async current(): Promise<void> {
+      if (!index) await this.ready();
+      await this.catchUpTo(await readVersion());
+    },
+
+    /** Brings the index to `target` (a version read from the database) or past it. */
+    async catchUpTo(target: number): Promise<void> {
+      // Only a database restored to an earlier state goes back: it is read again, once.
+      if (target < version) return serially(readEverything);
+      while (version < target) await serially(advance);
+    },
+
+    query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
+      if (!index) throw new Error('The directory index is not built yet: await current() first.');
+      return index.query(filter, after, limit);
+    },
+
+    get size() {
+      return index?.size ?? 0;
+    },
+  };
+}
+export type DirectorySync = ReturnType<typeof createDirectorySync>;

@@ -1,0 +1,144 @@
+import { Bitset } from './directory-bitset.ts';
+
+/** The slots that carry one lexeme, in a growable array. */
+interface Postings {
+  slots: Uint32Array;
+  length: number;
+}
+
+/** New lexemes are sorted into the vocabulary one by one up to this many, then all at once. */
+const SORT_IN_ONE_BY_ONE = 64;
+/** Words (4 bytes each) the prefix bitsets may take together: 32 MB. */
+const PREFIX_BITSET_WORDS = 8 * 1024 * 1024;
+
+/**
+ * The directory's text search in memory: for each lexeme, the slots whose search vector holds
+ * it, and the lexemes in sorted order, so a prefix is one contiguous range of them
+ * (`clim` → climate, climbing, ...), the way PostgreSQL's `clim:*` matches lexemes.
+ *
+ * A prefix that many slots match ("co", "wat") costs a pass over many postings; its slots are
+ * then kept as a bitset, maintained as slots are added, so the next search for it is one pass
+ * over words. The bitsets share a fixed budget, least recently used first out.
+ */
+export class TextPostings {
+  private postings = new Map<string, Postings>();
+  private vocabulary: string[] = [];
+  private unsorted: string[] = [];
+  private prefixBits = new Map<string, Bitset>();
+  private prefixBitsWords = 0;
+  private scratch = new Uint32Array(0);
+
+  add(slot: number, lexemes: string[]): void {
+    if (this.prefixBits.size > 0) this.markInPrefixBits(slot, lexemes);
+    for (const lexeme of lexemes) {
+      let list = this.postings.get(lexeme);
+      if (!list) {
+        list = { slots: new Uint32Array(4), length: 0 };
+        this.postings.set(lexeme, list);
+        this.unsorted.push(lexeme);
+      }
+      if (list.length === list.slots.length) {
+        const grown = new Uint32Array(list.slots.length * 2);
+        grown.set(list.slots);
+        list.slots = grown;
+      }
+      list.slots[list.length++] = slot;
+    }
+  }
+
+  /**
+   * The slots holding a lexeme that starts with `prefix` (dead ones too), as words covering
+   * `wordCount`. Valid until the next call.
+   */
+  prefixWords(prefix: string, wordCount: number): Uint32Array {
+    const kept = this.prefixBits.get(prefix);
+    if (kept) {
+      // Most recently used last. Words past its end are slots none of which matches.
+      this.prefixBits.delete(prefix);
+      this.prefixBits.set(prefix, kept);
+      return kept.words;
+    }
+    this.sortVocabulary();
+    const first = lowerBound(this.vocabulary, prefix);
+    let end = first;
+    let postings = 0;
+    while (end < this.vocabulary.length && this.vocabulary[end]!.startsWith(prefix)) {
+      postings += this.postings.get(this.vocabulary[end]!)!.length;
+      end += 1;
+    }
+    const keep = postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16;
+    const bitset = keep ? new Bitset(wordCount) : null;
+    if (!bitset && this.scratch.length < wordCount) this.scratch = new Uint32Array(wordCount * 2);
+    const words = bitset ? bitset.words : this.scratch.fill(0, 0, wordCount);
+    for (let i = first; i < end; i += 1) {
+      const { slots, length } = this.postings.get(this.vocabulary[i]!)!;
+      for (let j = 0; j < length; j += 1) {
+        const slot = slots[j]!;
+        words[slot >>> 5]! |= 1 << (slot & 31);
+      }
+    }
+    if (bitset) this.keepPrefix(prefix, bitset);
+    return words;
+  }
+
+  private keepPrefix(prefix: string, bitset: Bitset) {
+    this.prefixBits.set(prefix, bitset);
+    this.prefixBitsWords += bitset.words.length;
+    for (const [oldest, old] of this.prefixBits) {
+      if (this.prefixBitsWords <= PREFIX_BITSET_WORDS) break;
+      this.prefixBits.delete(oldest);
+      this.prefixBitsWords -= old.words.length;
+    }
+  }
+
+  /** A new slot joins the kept bitsets of every prefix of its lexemes. */
+  private markInPrefixBits(slot: number, lexemes: string[]) {
+    for (const lexeme of lexemes) {
+      for (let length = 1; length <= lexeme.length; length += 1) {
+        this.prefixBits.get(lexeme.slice(0, length))?.set(slot);
+      }
+    }
+  }
+
+  /** Moves every slot to `newSlotOf[slot]`, dropping those mapped to -1 and lexemes left empty. */
+  renumber(newSlotOf: Int32Array): void {
+    for (const [lexeme, list] of this.postings) {
+      const kept = new Uint32Array(list.length);
+      let length = 0;
+      for (let j = 0; j < list.length; j += 1) {
+        const slot = newSlotOf[list.slots[j]!]!;
+        if (slot >= 0) kept[length++] = slot;
+      }
+      if (length === 0) this.postings.delete(lexeme);
+      else this.postings.set(lexeme, { slots: kept.slice(0, length), length });
+    }
+    this.vocabulary = [...this.postings.keys()].sort();
+    this.unsorted = [];
+    this.prefixBits.clear();
+    this.prefixBitsWords = 0;
+  }
+
+  private sortVocabulary() {
+    if (this.unsorted.length === 0) return;
+    if (this.unsorted.length <= SORT_IN_ONE_BY_ONE) {
+      for (const lexeme of this.unsorted) {
+        this.vocabulary.splice(lowerBound(this.vocabulary, lexeme), 0, lexeme);
+      }
+    } else {
+      this.vocabulary = this.vocabulary.concat(this.unsorted).sort();
+    }
+    this.unsorted = [];
+  }
+}
+
+/** The first index in sorted `values` whose value is not below `value`. */
+function lowerBound(values: string[], value: string): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
