@@ -39,6 +39,8 @@ const trustProxy = z
     return entries;
   });
 
+const webConcurrencyRange = 'WEB_CONCURRENCY is a whole number of processes from 1 to 64';
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,6 +64,16 @@ const ConfigSchema = z.object({
   /** How long the directory reuses a filter's total and facet counts (0: never). */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Worker processes serving on one port (node:cluster). Above 1 it needs DATABASE_URL: the
+   * embedded database belongs to the one process that opened it.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: webConcurrencyRange })
+    .int(webConcurrencyRange)
+    .min(1, webConcurrencyRange)
+    .max(64, webConcurrencyRange)
+    .default(1),
 
   /**
    * Signs session cookies and OAuth state. Without it the embedded default keeps a random

@@ -1,41 +1,118 @@
+import cluster from 'node:cluster';
+import os from 'node:os';
+import pino from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { severalProcessesRefusal, superviseWorkers } from './cluster.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { resolveAuthSecret } from './plugins/identity/secret.ts';
+import { createStorage } from './plugins/storage/index.ts';
 
+/**
+ * One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this file runs as the
+ * node:cluster primary, which prepares the database once and forks N workers, and again in each
+ * worker, which serves on the shared port without preparing anything.
+ */
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATA_DIR,
-});
-const app = await buildApp({ config, database });
-await prepareDatabase(database, {
-  demoData: config.DEMO_DATA,
-  storage: app.storage,
-  log: app.log,
-});
 
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const timer = setTimeout(() => {
-    app.log.error('in-flight requests did not finish in time; exiting');
-    process.exit(1);
-  }, config.SHUTDOWN_TIMEOUT_MS);
-  timer.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
+if (config.WEB_CONCURRENCY === 1) {
+  await serve(config, { prepare: true });
+} else {
+  const refusal = severalProcessesRefusal(config);
+  if (refusal) {
+    process.stderr.write(`${refusal}\n`);
     process.exit(1);
   }
+  if (cluster.isPrimary) await runPrimary(config);
+  else await serve(config, { prepare: false });
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Scaling Impact is serving ${config.publicUrl} (database: ${database.kind})`);
+/**
+ * Opens the database, builds the app and listens; on SIGTERM or SIGINT it finishes the in-flight
+ * requests (within SHUTDOWN_TIMEOUT_MS) and exits. `prepare`: migrations, reference data and
+ * demo data first (a single process; in a cluster the primary has done it).
+ */
+async function serve(config: Config, { prepare }: { prepare: boolean }) {
+  const worker = cluster.worker;
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    // A worker's every log line names it (pid and hostname are pino's own defaults).
+    logger: worker
+      ? {
+          level: config.LOG_LEVEL,
+          base: { pid: process.pid, hostname: os.hostname(), worker: worker.id },
+        }
+      : undefined,
+  });
+  if (prepare) {
+    await prepareDatabase(database, {
+      demoData: config.DEMO_DATA,
+      storage: app.storage,
+      log: app.log,
+    });
+  }
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    worker
+      ? `Scaling Impact worker ${worker.id} (pid ${process.pid}) is serving ${config.publicUrl} (database: ${database.kind})`
+      : `Scaling Impact is serving ${config.publicUrl} (database: ${database.kind})`,
+  );
+}
+
+/**
+ * Prepares the database once, for every worker (migrations are locked anyway, but reference data
+ * and the rest need not run N times), makes sure the auth-secret file exists before the workers
+ * read it, then forks and looks after the workers.
+ */
+async function runPrimary(config: Config) {
+  // Written at once: the primary ends with process.exit, which would cut a buffered line.
+  const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const storage = createStorage(config);
+  try {
+    await prepareDatabase(database, { demoData: config.DEMO_DATA, storage, log });
+  } finally {
+    await database.close();
+    await storage.close();
+  }
+  // Without AUTH_SECRET each worker reads DATA_DIR/auth-secret: written here, not by two workers
+  // at once with different secrets.
+  await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
+  superviseWorkers({
+    workers: config.WEB_CONCURRENCY,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    log,
+  });
+}

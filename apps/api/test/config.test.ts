@@ -24,6 +24,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ PERIODIC_JOBS: 'maybe' })).toThrow(/PERIODIC_JOBS/);
   });
 
+  it('serves in one process unless WEB_CONCURRENCY asks for 1 to 64', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).WEB_CONCURRENCY).toBe(64);
+    for (const bad of ['0', '65', '1.5', 'two', '']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(
+        'WEB_CONCURRENCY is a whole number of processes from 1 to 64',
+      );
+    }
+    // Several processes on the embedded database are refused by the server, not the settings:
+    // the operator commands read the same environment and run in one process anyway.
+    expect(loadConfig({ WEB_CONCURRENCY: '2' }).DATABASE_URL).toBeUndefined();
+  });
+
   it('takes Stripe keys in pairs, and never runs the free test checkout in production by accident', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() =>

@@ -2,7 +2,7 @@ import { Bitset, countBits, countCommonBits, intersectInto, setBits } from './di
 import type { OrganizationSummary } from '@si/contracts';
 import { FacetCounts } from './facet-counts.ts';
 import { SummaryArena } from './summary-arena.ts';
-import { TextPostings } from './text-postings.ts';
+import { TextPostings, type KeptPrefix } from './text-postings.ts';
 
 /** What the index keeps of a published organization: its list item and what filters it. */
 export interface IndexedOrganization extends OrganizationSummary {
@@ -120,12 +120,20 @@ export class DirectoryIndex {
     for (const categoryId of categoryIds) {
       intersectInto(matches, this.categoryByKey.get(categoryId)?.bits.words ?? EMPTY, wordCount);
     }
+    let kept: KeptPrefix | null = null;
     for (const term of terms) {
-      intersectInto(matches, this.text.prefixWords(term, wordCount), wordCount);
+      const prefix = this.text.prefixWords(term, wordCount);
+      intersectInto(matches, prefix.words, wordCount);
+      kept = prefix.kept;
     }
+    const onePrefixAlone = terms.length === 1 && categoryIds.length === 0 && !filter.country;
     let total: number;
     let facets: Record<string, number>;
-    if (terms.length === 0 && categoryIds.length <= 1) {
+    if (onePrefixAlone && kept?.counts) {
+      // The same prefix alone, asked for before: its counts are kept.
+      total = kept.counts.total;
+      facets = this.facetsFrom(kept.counts.perCategory);
+    } else if (terms.length === 0 && categoryIds.length <= 1) {
       // A country, a category, or both: the kept counts answer.
       const column =
         categoryIds[0] === undefined ? undefined : this.categoryByKey.get(categoryIds[0]);
@@ -139,12 +147,12 @@ export class DirectoryIndex {
       // Counting through the matches costs a few steps per match; through the words, one step
       // per word for each category. Measured at 100,000 organizations, the first wins until
       // about half the words times the categories.
-      facets =
-        total === 0
-          ? {}
-          : total * 2 < wordCount * this.categories.length
-            ? this.facetsOfMatches(matches, wordCount)
-            : this.facetsOfWords(matches, wordCount);
+      const perCategory =
+        total * 2 < wordCount * this.categories.length
+          ? this.countMatches(matches, wordCount)
+          : this.countWords(matches, wordCount);
+      facets = this.facetsFrom(perCategory);
+      if (onePrefixAlone && kept) kept.counts = { total, perCategory };
     }
     if (total === 0) return this.answer(0, {}, []);
     const slots =
@@ -189,7 +197,7 @@ export class DirectoryIndex {
     }
     this.countryOf[slot] = country;
     this.counts.change(row.country, this.categoryPositions(slot), 1);
-    this.text.add(slot, row.lexemes);
+    this.text.add(slot, row.lexemes, this.categoryPositions(slot));
     this.summaries.store(slot, summaryJson(row));
     const position = incremental ? this.positionAfter([row.name, row.id]) : this.orderLength;
     this.insertIntoOrder(position, slot);
@@ -201,6 +209,7 @@ export class DirectoryIndex {
     this.live.clear(slot);
     this.liveCount -= 1;
     this.counts.change(this.countryKeys[this.countryOf[slot]!]!, this.categoryPositions(slot), -1);
+    this.text.remove(slot, this.categoryPositions(slot));
     if (incremental) {
       const position = this.positionOf(slot);
       this.order.copyWithin(position, position + 1, this.orderLength);
@@ -305,16 +314,17 @@ export class DirectoryIndex {
     matches.fill(0, either, wordCount);
   }
 
-  private facetsOfWords(matches: Uint32Array, wordCount: number): Record<string, number> {
-    const facets: Record<string, number> = {};
+  /** Matches per category position, one pass over the words per category. */
+  private countWords(matches: Uint32Array, wordCount: number): Int32Array {
+    const counts = new Int32Array(this.categories.length);
     for (const column of this.categories) {
-      const count = countCommonBits(matches, column.bits.words, wordCount);
-      if (count > 0) facets[column.key] = count;
+      counts[column.position] = countCommonBits(matches, column.bits.words, wordCount);
     }
-    return facets;
+    return counts;
   }
 
-  private facetsOfMatches(matches: Uint32Array, wordCount: number): Record<string, number> {
+  /** Matches per category position, one step per match and category it carries. */
+  private countMatches(matches: Uint32Array, wordCount: number): Int32Array {
     const counts = new Int32Array(this.categories.length);
     const { categoryStart, categoryCount, slotCategories } = this;
     for (let i = 0; i < wordCount; i += 1) {
@@ -327,7 +337,7 @@ export class DirectoryIndex {
         for (let k = categoryStart[slot]!; k < end; k += 1) counts[slotCategories[k]!]! += 1;
       }
     }
-    return this.facetsFrom(counts);
+    return counts;
   }
 
   /** Few matches: their positions in the order, sorted, from `start` on. */

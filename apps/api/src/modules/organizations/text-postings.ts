@@ -11,6 +11,18 @@ const SORT_IN_ONE_BY_ONE = 64;
 /** Words (4 bytes each) the prefix bitsets may take together: 32 MB. */
 const PREFIX_BITSET_WORDS = 8 * 1024 * 1024;
 
+/** The live slots a kept prefix matches, counted per category position. */
+export interface PrefixCounts {
+  total: number;
+  perCategory: Int32Array;
+}
+
+/** A prefix's matching slots kept as a bitset, and once known, its counts. */
+export interface KeptPrefix {
+  bits: Bitset;
+  counts: PrefixCounts | null;
+}
+
 /**
  * The directory's text search in memory: for each lexeme, the slots whose search vector holds
  * it, and the lexemes in sorted order, so a prefix is one contiguous range of them
@@ -18,18 +30,20 @@ const PREFIX_BITSET_WORDS = 8 * 1024 * 1024;
  *
  * A prefix that many slots match ("co", "wat") costs a pass over many postings; its slots are
  * then kept as a bitset, maintained as slots are added, so the next search for it is one pass
- * over words. The bitsets share a fixed budget, least recently used first out.
+ * over words, and its counts (for a search on that prefix alone) are kept too. The bitsets share
+ * a fixed budget, least recently used first out.
  */
 export class TextPostings {
   private postings = new Map<string, Postings>();
   private vocabulary: string[] = [];
   private unsorted: string[] = [];
-  private prefixBits = new Map<string, Bitset>();
+  private prefixBits = new Map<string, KeptPrefix>();
   private prefixBitsWords = 0;
   private scratch = new Uint32Array(0);
 
-  add(slot: number, lexemes: string[]): void {
-    if (this.prefixBits.size > 0) this.markInPrefixBits(slot, lexemes);
+  /** A new live slot with its lexemes and its categories' positions. */
+  add(slot: number, lexemes: string[], categories: ArrayLike<number>): void {
+    if (this.prefixBits.size > 0) this.markInPrefixBits(slot, lexemes, categories);
     for (const lexeme of lexemes) {
       let list = this.postings.get(lexeme);
       if (!list) {
@@ -46,17 +60,24 @@ export class TextPostings {
     }
   }
 
+  /** A slot that stops being live: the kept counts that included it no longer do. */
+  remove(slot: number, categories: ArrayLike<number>): void {
+    for (const kept of this.prefixBits.values()) {
+      if (kept.counts && kept.bits.has(slot)) count(kept.counts, categories, -1);
+    }
+  }
+
   /**
    * The slots holding a lexeme that starts with `prefix` (dead ones too), as words covering
-   * `wordCount`. Valid until the next call.
+   * `wordCount` (valid until the next call), and the prefix's kept bitset when it has one.
    */
-  prefixWords(prefix: string, wordCount: number): Uint32Array {
+  prefixWords(prefix: string, wordCount: number): { words: Uint32Array; kept: KeptPrefix | null } {
     const kept = this.prefixBits.get(prefix);
     if (kept) {
       // Most recently used last. Words past its end are slots none of which matches.
       this.prefixBits.delete(prefix);
       this.prefixBits.set(prefix, kept);
-      return kept.words;
+      return { words: kept.bits.words, kept };
     }
     this.sortVocabulary();
     const first = lowerBound(this.vocabulary, prefix);
@@ -77,25 +98,32 @@ export class TextPostings {
         words[slot >>> 5]! |= 1 << (slot & 31);
       }
     }
-    if (bitset) this.keepPrefix(prefix, bitset);
-    return words;
+    if (!bitset) return { words, kept: null };
+    const added: KeptPrefix = { bits: bitset, counts: null };
+    this.keepPrefix(prefix, added);
+    return { words, kept: added };
   }
 
-  private keepPrefix(prefix: string, bitset: Bitset) {
-    this.prefixBits.set(prefix, bitset);
-    this.prefixBitsWords += bitset.words.length;
+  private keepPrefix(prefix: string, kept: KeptPrefix) {
+    this.prefixBits.set(prefix, kept);
+    this.prefixBitsWords += kept.bits.words.length;
     for (const [oldest, old] of this.prefixBits) {
       if (this.prefixBitsWords <= PREFIX_BITSET_WORDS) break;
       this.prefixBits.delete(oldest);
-      this.prefixBitsWords -= old.words.length;
+      this.prefixBitsWords -= old.bits.words.length;
     }
   }
 
-  /** A new slot joins the kept bitsets of every prefix of its lexemes. */
-  private markInPrefixBits(slot: number, lexemes: string[]) {
+  /** A new slot joins the kept bitsets, and counts, of every prefix of its lexemes. */
+  private markInPrefixBits(slot: number, lexemes: string[], categories: ArrayLike<number>) {
+    const marked = new Set<KeptPrefix>();
     for (const lexeme of lexemes) {
       for (let length = 1; length <= lexeme.length; length += 1) {
-        this.prefixBits.get(lexeme.slice(0, length))?.set(slot);
+        const kept = this.prefixBits.get(lexeme.slice(0, length));
+        if (!kept || marked.has(kept)) continue;
+        marked.add(kept);
+        kept.bits.set(slot);
+        if (kept.counts && !count(kept.counts, categories, 1)) kept.counts = null;
       }
     }
   }
@@ -132,6 +160,16 @@ export class TextPostings {
 }
 
 /** The first index in sorted `values` whose value is not below `value`. */
+/** Counts a slot in or out; false when a category is past the counts' end (count them anew). */
+function count(counts: PrefixCounts, categories: ArrayLike<number>, delta: 1 | -1): boolean {
+  counts.total += delta;
+  for (let i = 0; i < categories.length; i += 1) {
+    if (categories[i]! >= counts.perCategory.length) return false;
+    counts.perCategory[categories[i]!]! += delta;
+  }
+  return true;
+}
+
 function lowerBound(values: string[], value: string): number {
   let low = 0;
   let high = values.length;
