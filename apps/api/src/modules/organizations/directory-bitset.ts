@@ -27,6 +27,12 @@ export class Bitset {
     if (word < this.words.length) this.words[word]! &= ~(1 << (bit & 31));
   }
 
+  /** Makes `words` at least `wordCount` long, so loops over it need no bounds checks. */
+  reserve(wordCount: number): Uint32Array {
+    if (this.words.length < wordCount) this.grow(wordCount);
+    return this.words;
+  }
+
   private grow(minimumWords: number) {
     const grown = new Uint32Array(Math.max(minimumWords, this.words.length * 2, 64));
     grown.set(this.words);
@@ -41,16 +47,6 @@ export function popcount(word: number): number {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** Set bits in `words[0..wordCount)`. */
-export function countBits(words: Uint32Array, wordCount: number): number {
-  let total = 0;
-  for (let i = 0; i < wordCount; i += 1) {
-    const word = words[i]!;
-    if (word !== 0) total += popcount(word);
-  }
-  return total;
-}
-
 /** Set bits common to `a[0..wordCount)` and `b`. */
 export function countCommonBits(a: Uint32Array, b: Uint32Array, wordCount: number): number {
   const end = Math.min(wordCount, b.length);
@@ -62,11 +58,29 @@ export function countCommonBits(a: Uint32Array, b: Uint32Array, wordCount: numbe
   return total;
 }
 
-/** `target &= other` over `target[0..wordCount)`; words `other` lacks become 0. */
+/** Set bits in `words[0..wordCount)`. */
+export function countBits(words: Uint32Array, wordCount: number): number {
+  let total = 0;
+  for (let i = 0; i < wordCount; i += 1) {
+    const word = words[i]!;
+    if (word !== 0) total += popcount(word);
+  }
+  return total;
+}
+
+/** `target &= other` over `target[0..wordCount)`, `other` being at least that long. */
 export function intersectInto(target: Uint32Array, other: Uint32Array, wordCount: number): void {
-  const end = Math.min(wordCount, other.length);
-  for (let i = 0; i < end; i += 1) target[i]! &= other[i]!;
-  if (end < wordCount) target.fill(0, end, wordCount);
+  for (let i = 0; i < wordCount; i += 1) target[i]! &= other[i]!;
+}
+
+/** `target &= first | second` over `target[0..wordCount)`, both being at least that long. */
+export function intersectEither(
+  target: Uint32Array,
+  first: Uint32Array,
+  second: Uint32Array,
+  wordCount: number,
+): void {
+  for (let i = 0; i < wordCount; i += 1) target[i]! &= first[i]! | second[i]!;
 }
 
 /** The positions of the set bits in `words[0..wordCount)`, ascending. */

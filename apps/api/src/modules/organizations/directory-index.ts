@@ -1,4 +1,11 @@
-import { Bitset, countBits, countCommonBits, intersectInto, setBits } from './directory-bitset.ts';
+import {
+  Bitset,
+  countBits,
+  countCommonBits,
+  intersectEither,
+  intersectInto,
+  setBits,
+} from './directory-bitset.ts';
 import type { OrganizationSummary } from '@si/contracts';
 import { FacetCounts } from './facet-counts.ts';
 import { SummaryArena } from './summary-arena.ts';
@@ -28,8 +35,10 @@ export interface IndexAnswer {
   facets: Record<string, number>;
   /** Up to `limit` positions after the one asked for, in order. */
   keys: OrderKey[];
-  /** Their list items, serialized (OrganizationSummary as JSON). */
-  items: Buffer[];
+  /** Whether more matches follow them. */
+  more: boolean;
+  /** Their list items as a JSON array (OrganizationSummary[]). */
+  items: Buffer;
 }
 
 /** Below this many matches a page is cut from the sorted matches rather than a walk of the order. */
@@ -99,6 +108,7 @@ export class DirectoryIndex {
   }
 
   query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
+    const answer = this.answer.bind(this, limit);
     this.sortOrder();
     const start = after ? this.positionAfter(after) : 0;
     const categoryIds = filter.categoryIds ?? [];
@@ -106,60 +116,95 @@ export class DirectoryIndex {
     if (!filter.country && categoryIds.length === 0 && terms.length === 0) {
       // Everything: the order is the page, and the counts are kept as organizations come and go.
       const { perCategory } = this.counts.answer(null, undefined, this.categories.length);
-      const end = Math.min(this.orderLength, start + limit);
-      return this.answer(
+      const end = Math.min(this.orderLength, start + limit + 1);
+      return answer(
         this.liveCount,
         this.facetsFrom(perCategory),
         Array.from(this.order.subarray(start, end)),
       );
     }
     const wordCount = (this.ids.length + 31) >>> 5;
-    const matches = this.scratch(wordCount);
-    matches.set(this.live.words.subarray(0, wordCount));
-    if (filter.country) this.keepCountry(matches, wordCount, filter.country);
-    for (const categoryId of categoryIds) {
-      intersectInto(matches, this.categoryByKey.get(categoryId)?.bits.words ?? EMPTY, wordCount);
+    const columns = categoryIds.map((key) => this.categoryByKey.get(key));
+    if (columns.some((column) => !column)) return answer(0, {}, []);
+    const either = filter.country
+      ? ([
+          bitsetFor(this.byCountry, filter.country).reserve(wordCount),
+          bitsetFor(this.byCountry, this.allCountries).reserve(wordCount),
+        ] as const)
+      : null;
+    if (terms.length === 0 && columns.length <= 1) {
+      // A country, a category, or both: the kept counts answer.
+      const countries = filter.country ? [...new Set([filter.country, this.allCountries])] : null;
+      const counted = this.counts.answer(countries, columns[0]?.position, this.categories.length);
+      const only = columns[0]?.bits.reserve(wordCount) ?? null;
+      return answer(
+        counted.total,
+        this.facetsFrom(counted.perCategory),
+        this.pageOf(counted.total, either, only, start, limit + 1),
+      );
     }
+    const alone = terms.length === 1 && columns.length === 0 && !either;
+    const firstPrefix = alone ? this.text.prefixWords(terms[0]!, wordCount) : null;
+    if (firstPrefix) {
+      const prefix = firstPrefix;
+      if (prefix.kept?.counts) {
+        // The same prefix alone, asked for before: its counts are kept.
+        const { total, perCategory } = prefix.kept.counts;
+        const only = prefix.kept.bits.reserve(wordCount);
+        return answer(
+          total,
+          this.facetsFrom(perCategory),
+          this.pageOf(total, null, only, start, limit + 1),
+        );
+      }
+    }
+    const matches = this.scratch(wordCount);
+    matches.set(this.live.reserve(wordCount).subarray(0, wordCount));
+    if (either) intersectEither(matches, either[0], either[1], wordCount);
+    for (const column of columns)
+      intersectInto(matches, column!.bits.reserve(wordCount), wordCount);
     let kept: KeptPrefix | null = null;
     for (const term of terms) {
-      const prefix = this.text.prefixWords(term, wordCount);
+      const prefix = firstPrefix ?? this.text.prefixWords(term, wordCount);
       intersectInto(matches, prefix.words, wordCount);
       kept = prefix.kept;
     }
-    const onePrefixAlone = terms.length === 1 && categoryIds.length === 0 && !filter.country;
-    let total: number;
-    let facets: Record<string, number>;
-    if (onePrefixAlone && kept?.counts) {
-      // The same prefix alone, asked for before: its counts are kept.
-      total = kept.counts.total;
-      facets = this.facetsFrom(kept.counts.perCategory);
-    } else if (terms.length === 0 && categoryIds.length <= 1) {
-      // A country, a category, or both: the kept counts answer.
-      const column =
-        categoryIds[0] === undefined ? undefined : this.categoryByKey.get(categoryIds[0]);
-      if (categoryIds.length === 1 && !column) return this.answer(0, {}, []);
-      const countries = filter.country ? [...new Set([filter.country, this.allCountries])] : null;
-      const counted = this.counts.answer(countries, column?.position, this.categories.length);
-      total = counted.total;
-      facets = this.facetsFrom(counted.perCategory);
-    } else {
-      total = countBits(matches, wordCount);
-      // Counting through the matches costs a few steps per match; through the words, one step
-      // per word for each category. Measured at 100,000 organizations, the first wins until
-      // about half the words times the categories.
-      const perCategory =
-        total * 2 < wordCount * this.categories.length
-          ? this.countMatches(matches, wordCount)
-          : this.countWords(matches, wordCount);
-      facets = this.facetsFrom(perCategory);
-      if (onePrefixAlone && kept) kept.counts = { total, perCategory };
-    }
-    if (total === 0) return this.answer(0, {}, []);
+    const total = countBits(matches, wordCount);
+    if (total === 0) return answer(0, {}, []);
+    // Counting through the matches costs a few steps per match; through the words, one step
+    // per word for each category. Measured at 100,000 organizations, the first wins until
+    // about half the words times the categories.
+    const perCategory =
+      total * 2 < wordCount * this.categories.length
+        ? this.countMatches(matches, wordCount)
+        : this.countWords(matches, wordCount);
+    if (alone && kept) kept.counts = { total, perCategory };
     const slots =
       total <= FEW_MATCHES
-        ? this.pageOfMembers(setBits(matches, wordCount, total), start, limit)
-        : this.pageByWalk(matches, start, limit);
-    return this.answer(total, facets, slots);
+        ? this.pageOfMembers(setBits(matches, wordCount, total), start, limit + 1)
+        : this.pageByWalk(matches, null, start, limit + 1);
+    return answer(total, this.facetsFrom(perCategory), slots);
+  }
+
+  /**
+   * A page for a filter of at most a country (`either`: its bits or those of ALL) and one set
+   * of bits (`only`), whose matches are already counted.
+   */
+  private pageOf(
+    total: number,
+    either: readonly [Uint32Array, Uint32Array] | null,
+    only: Uint32Array | null,
+    start: number,
+    limit: number,
+  ): number[] {
+    if (total === 0) return [];
+    if (total > FEW_MATCHES) return this.pageByWalk(only, either, start, limit);
+    const wordCount = (this.ids.length + 31) >>> 5;
+    const matches = this.scratch(wordCount);
+    matches.set(this.live.reserve(wordCount).subarray(0, wordCount));
+    if (either) intersectEither(matches, either[0], either[1], wordCount);
+    if (only) intersectInto(matches, only, wordCount);
+    return this.pageOfMembers(setBits(matches, wordCount, total), start, limit);
   }
 
   private facetsFrom(perCategory: Int32Array): Record<string, number> {
@@ -171,12 +216,20 @@ export class DirectoryIndex {
     return facets;
   }
 
-  private answer(total: number, facets: Record<string, number>, slots: number[]): IndexAnswer {
+  /** The answer for `slots`, the page and the match after it when there is one. */
+  private answer(
+    limit: number,
+    total: number,
+    facets: Record<string, number>,
+    slots: number[],
+  ): IndexAnswer {
+    const page = slots.slice(0, limit);
     return {
       total,
       facets,
-      keys: slots.map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]),
-      items: slots.map((slot) => this.summaries.bytesOf(slot)),
+      keys: page.map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]),
+      more: slots.length > limit,
+      items: this.summaries.join(page),
     };
   }
 
@@ -303,17 +356,6 @@ export class DirectoryIndex {
     return this.positionAfter([this.names[slot]!, this.ids[slot]!]) - 1;
   }
 
-  private keepCountry(matches: Uint32Array, wordCount: number, country: string) {
-    const inCountry = this.byCountry.get(country)?.words ?? EMPTY;
-    const everywhere = this.byCountry.get(this.allCountries)?.words ?? EMPTY;
-    const both = Math.min(wordCount, inCountry.length, everywhere.length);
-    for (let i = 0; i < both; i += 1) matches[i]! &= inCountry[i]! | everywhere[i]!;
-    const longer = inCountry.length > everywhere.length ? inCountry : everywhere;
-    const either = Math.min(wordCount, longer.length);
-    for (let i = both; i < either; i += 1) matches[i]! &= longer[i]!;
-    matches.fill(0, either, wordCount);
-  }
-
   /** Matches per category position, one pass over the words per category. */
   private countWords(matches: Uint32Array, wordCount: number): Int32Array {
     const counts = new Int32Array(this.categories.length);
@@ -353,15 +395,25 @@ export class DirectoryIndex {
     return slots;
   }
 
-  /** Many matches: walk the order from `start` until the page is full. */
-  private pageByWalk(matches: Uint32Array, start: number, limit: number): number[] {
+  /**
+   * Many matches: walk the order from `start` until the page is full, keeping the slots set in
+   * `only` (when given) and in either of `either` (when given). The order holds live slots only.
+   */
+  private pageByWalk(
+    only: Uint32Array | null,
+    either: readonly [Uint32Array, Uint32Array] | null,
+    start: number,
+    limit: number,
+  ): number[] {
     const slots: number[] = [];
     for (let position = start; position < this.orderLength; position += 1) {
       const slot = this.order[position]!;
-      if ((matches[slot >>> 5]! & (1 << (slot & 31))) !== 0) {
-        slots.push(slot);
-        if (slots.length === limit) break;
-      }
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if (only && (only[word]! & bit) === 0) continue;
+      if (either && ((either[0][word]! | either[1][word]!) & bit) === 0) continue;
+      slots.push(slot);
+      if (slots.length === limit) break;
     }
     return slots;
   }
@@ -454,8 +506,6 @@ function summaryJson(row: IndexedOrganization): string {
     location: row.location,
   });
 }
-
-const EMPTY = new Uint32Array(0);
 
 function bitsetFor(sets: Map<string, Bitset>, key: string): Bitset {
   let bitset = sets.get(key);

@@ -96,6 +96,13 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
     await advancing;
   }
 
+  /** Brings the index to `target` (a version read from the database) or past it. */
+  async function catchUpTo(target: number): Promise<void> {
+    // Only a database restored to an earlier state goes back: it is read again, once.
+    if (target < version) return serially(readEverything);
+    while (version < target) await serially(advance);
+  }
+
   return {
     /** Resolves once the index is built (the first call starts building it). */
     async ready(): Promise<void> {
@@ -107,24 +114,19 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
     },
 
     /**
-     * Brings the index up to the database as it is now: every change committed before this
-     * call is in the index when it resolves.
+     * The index's answer, holding every change committed before this call: the database's
+     * version is asked for at once, the answer is worked out while it is on its way, and it
+     * stands if the index was at that version; otherwise the index catches up and answers again.
      */
-    async current(): Promise<void> {
+    async answer(filter: IndexFilter, after: OrderKey | null, limit: number): Promise<IndexAnswer> {
       if (!index) await this.ready();
-      await this.catchUpTo(await readVersion());
-    },
-
-    /** Brings the index to `target` (a version read from the database) or past it. */
-    async catchUpTo(target: number): Promise<void> {
-      // Only a database restored to an earlier state goes back: it is read again, once.
-      if (target < version) return serially(readEverything);
-      while (version < target) await serially(advance);
-    },
-
-    query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
-      if (!index) throw new Error('The directory index is not built yet: await current() first.');
-      return index.query(filter, after, limit);
+      const reading = readVersion();
+      const answeredAt = version;
+      const answer = index!.query(filter, after, limit);
+      const target = await reading;
+      if (target === answeredAt) return answer;
+      await catchUpTo(target);
+      return index!.query(filter, after, limit);
     },
 
     get size() {

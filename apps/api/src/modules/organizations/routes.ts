@@ -18,17 +18,11 @@ import type { Identity } from '../../plugins/identity/better-auth.ts';
 import { readSession } from '../../plugins/identity/session.ts';
 import type { DirectoryPage, OrganizationService } from './service.ts';
 
-const COMMA = Buffer.from(',');
+const DATA = Buffer.from('{"data":');
 
 /** `{"data":[...items],"meta":{...}}` from items already serialized. */
 function directoryPageBody(page: DirectoryPage): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"data":[')];
-  page.items.forEach((item, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(item);
-  });
-  parts.push(Buffer.from(`],"meta":${JSON.stringify(page.meta)}}`));
-  return Buffer.concat(parts);
+  return Buffer.concat([DATA, page.items, Buffer.from(`,"meta":${JSON.stringify(page.meta)}}`)]);
 }
 
 const OrganizationParams = z.object({ id: z.string().max(100) });

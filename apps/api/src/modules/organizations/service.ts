@@ -42,9 +42,9 @@ export interface OrganizationServiceOptions {
   beforeDelete?: (organizationId: string) => Promise<void>;
 }
 
-/** A page of the directory: its items already serialized (OrganizationSummary JSON). */
+/** A page of the directory: its items already serialized (an OrganizationSummary JSON array). */
 export interface DirectoryPage {
-  items: Buffer[];
+  items: Buffer;
   meta: OrganizationListMeta;
 }
 
@@ -252,11 +252,10 @@ export function createOrganizationService(
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !after)
         throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
-      await directory.current();
-      const answer = directory.query(filter, after, query.limit + 1);
-      const last = answer.keys.length > query.limit ? answer.keys[query.limit - 1] : undefined;
+      const answer = await directory.answer(filter, after, query.limit);
+      const last = answer.more ? answer.keys.at(-1) : undefined;
       return {
-        items: answer.items.slice(0, query.limit),
+        items: answer.items,
         meta: {
           total: answer.total,
           facets: answer.facets,

@@ -17,16 +17,36 @@ export class SummaryArena {
     this.reserve(slot, bytes).write(json, this.startOf[slot]!);
   }
 
-  bytesOf(slot: number): Buffer {
-    const start = this.startOf[slot]!;
-    return this.chunks[this.chunkOf[slot]!]!.subarray(start, start + this.lengthOf[slot]!);
+  /** The slots' items as one JSON array, in one buffer. */
+  join(slots: number[]): Buffer {
+    let length = 2 + Math.max(0, slots.length - 1);
+    for (const slot of slots) length += this.lengthOf[slot]!;
+    const joined = Buffer.allocUnsafe(length);
+    let offset = joined.write('[');
+    slots.forEach((slot, index) => {
+      if (index > 0) offset += joined.write(',', offset);
+      const start = this.startOf[slot]!;
+      offset += this.chunks[this.chunkOf[slot]!]!.copy(
+        joined,
+        offset,
+        start,
+        start + this.lengthOf[slot]!,
+      );
+    });
+    joined.write(']', offset);
+    return joined;
   }
 
   /** A new arena holding the slots `oldSlots[i]` as slots i, without the space of the others. */
   compacted(oldSlots: ArrayLike<number>): SummaryArena {
     const next = new SummaryArena();
     for (let slot = 0; slot < oldSlots.length; slot += 1) {
-      next.storeBytes(slot, this.bytesOf(oldSlots[slot]!));
+      const old = oldSlots[slot]!;
+      const start = this.startOf[old]!;
+      next.storeBytes(
+        slot,
+        this.chunks[this.chunkOf[old]!]!.subarray(start, start + this.lengthOf[old]!),
+      );
     }
     return next;
   }

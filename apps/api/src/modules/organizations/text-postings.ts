@@ -68,8 +68,9 @@ export class TextPostings {
   }
 
   /**
-   * The slots holding a lexeme that starts with `prefix` (dead ones too), as words covering
-   * `wordCount` (valid until the next call), and the prefix's kept bitset when it has one.
+   * The slots holding a lexeme that starts with `prefix` (dead ones too), as at least
+   * `wordCount` words (when not kept, valid until the next call), and the prefix's kept bitset
+   * when it has one.
    */
   prefixWords(prefix: string, wordCount: number): { words: Uint32Array; kept: KeptPrefix | null } {
     const kept = this.prefixBits.get(prefix);
@@ -77,7 +78,7 @@ export class TextPostings {
       // Most recently used last. Words past its end are slots none of which matches.
       this.prefixBits.delete(prefix);
       this.prefixBits.set(prefix, kept);
-      return { words: kept.bits.words, kept };
+      return { words: kept.bits.reserve(wordCount), kept };
     }
     this.sortVocabulary();
     const first = lowerBound(this.vocabulary, prefix);
