@@ -81,6 +81,11 @@ declare module 'fastify' {
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
+    /**
+     * Builds the directory's in-process index (ADR 018); the server does it before it listens.
+     * Without it, the first list request builds it.
+     */
+    prepareDirectory(): Promise<void>;
     /** Every route as registered, for the security tests to cover each one, new ones included. */
     routeTable: { method: string; url: string }[];
   }
@@ -257,9 +262,8 @@ export async function buildApp({
   app.decorate('jobs', { purgeGuests: guestPurge.runAt, applyLapses: lapses.runAt });
   app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
+  app.decorate('prepareDirectory', organizationService.prepareDirectory);
   app.addHook('onReady', async () => {
-    // The directory index is built before the server takes requests, not by its first visitor.
-    await organizationService.prepareDirectory();
     relay.start();
     if (config.PERIODIC_JOBS)
       stopJobs = startJobs([guestPurge, lapses], config.JOBS_INTERVAL_MS, app.log);

@@ -80,6 +80,9 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The directory index is built before the server takes requests, not by its first visitor:
+  // at a million organizations it takes a while, and a load balancer waits for /readyz.
+  await app.prepareDirectory();
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     worker

@@ -1,10 +1,19 @@
-import { Bitset } from './directory-bitset.ts';
+import { Bitset, setBits } from './directory-bitset.ts';
 
-/** The slots that carry one lexeme, in a growable array. */
+const EMPTY = new Uint32Array(0);
+
+/**
+ * The slots that carry one lexeme: a growable array while few, a bitset once they are more
+ * than one slot in 32 (a common word), which is then smaller and is merged a word at a time.
+ */
 interface Postings {
   slots: Uint32Array;
   length: number;
+  dense: Bitset | null;
 }
+
+/** A lexeme's slots become a bitset past this many, if they are over one slot in 32. */
+const DENSE_FROM = 1024;
 
 /** New lexemes are sorted into the vocabulary one by one up to this many, then all at once. */
 const SORT_IN_ONE_BY_ONE = 64;
@@ -47,11 +56,24 @@ export class TextPostings {
     for (const lexeme of lexemes) {
       let list = this.postings.get(lexeme);
       if (!list) {
-        list = { slots: new Uint32Array(4), length: 0 };
+        list = { slots: new Uint32Array(4), length: 0, dense: null };
         this.postings.set(lexeme, list);
         this.unsorted.push(lexeme);
       }
+      if (list.dense) {
+        list.dense.set(slot);
+        list.length += 1;
+        continue;
+      }
       if (list.length === list.slots.length) {
+        if (list.length >= DENSE_FROM && list.length * 32 > slot) {
+          list.dense = new Bitset((slot >>> 5) + 1);
+          for (const earlier of list.slots) list.dense.set(earlier);
+          list.dense.set(slot);
+          list.slots = EMPTY;
+          list.length += 1;
+          continue;
+        }
         const grown = new Uint32Array(list.slots.length * 2);
         grown.set(list.slots);
         list.slots = grown;
@@ -85,7 +107,8 @@ export class TextPostings {
     let end = first;
     let postings = 0;
     while (end < this.vocabulary.length && this.vocabulary[end]!.startsWith(prefix)) {
-      postings += this.postings.get(this.vocabulary[end]!)!.length;
+      const list = this.postings.get(this.vocabulary[end]!)!;
+      postings += list.dense ? wordCount : list.length;
       end += 1;
     }
     const keep = postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16;
@@ -93,7 +116,13 @@ export class TextPostings {
     if (!bitset && this.scratch.length < wordCount) this.scratch = new Uint32Array(wordCount * 2);
     const words = bitset ? bitset.words : this.scratch.fill(0, 0, wordCount);
     for (let i = first; i < end; i += 1) {
-      const { slots, length } = this.postings.get(this.vocabulary[i]!)!;
+      const { slots, length, dense } = this.postings.get(this.vocabulary[i]!)!;
+      if (dense) {
+        const denseWords = dense.words;
+        const common = Math.min(wordCount, denseWords.length);
+        for (let w = 0; w < common; w += 1) words[w]! |= denseWords[w]!;
+        continue;
+      }
       for (let j = 0; j < length; j += 1) {
         const slot = slots[j]!;
         words[slot >>> 5]! |= 1 << (slot & 31);
@@ -132,14 +161,24 @@ export class TextPostings {
   /** Moves every slot to `newSlotOf[slot]`, dropping those mapped to -1 and lexemes left empty. */
   renumber(newSlotOf: Int32Array): void {
     for (const [lexeme, list] of this.postings) {
-      const kept = new Uint32Array(list.length);
+      const old = list.dense
+        ? setBits(list.dense.words, list.dense.words.length, list.length)
+        : list.slots.subarray(0, list.length);
+      const kept = new Uint32Array(old.length);
       let length = 0;
-      for (let j = 0; j < list.length; j += 1) {
-        const slot = newSlotOf[list.slots[j]!]!;
+      for (const oldSlot of old) {
+        const slot = newSlotOf[oldSlot]!;
         if (slot >= 0) kept[length++] = slot;
       }
-      if (length === 0) this.postings.delete(lexeme);
-      else this.postings.set(lexeme, { slots: kept.slice(0, length), length });
+      if (length === 0) {
+        this.postings.delete(lexeme);
+      } else if (list.dense) {
+        const dense = new Bitset();
+        for (const slot of kept.subarray(0, length)) dense.set(slot);
+        this.postings.set(lexeme, { slots: EMPTY, length, dense });
+      } else {
+        this.postings.set(lexeme, { slots: kept.slice(0, length), length, dense: null });
+      }
     }
     this.vocabulary = [...this.postings.keys()].sort();
     this.unsorted = [];
