@@ -193,13 +193,15 @@ export async function buildApp({
     max: config.RATE_LIMIT_ACCOUNT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
   });
+  /** How every email ends: the support address and the parent brands (settings). */
+  const emailFooter = { supportEmail: config.SUPPORT_EMAIL, parentBrands: config.parentBrands };
   const accountRepository = createAccountRepository(database.db);
   let verifyPassword: (hash: string, password: string) => Promise<boolean> = async () => false;
   const accountService = createAccountService({
     accounts: accountRepository,
     outbox,
     publicUrl: config.publicUrl,
-    supportEmail: config.SUPPORT_EMAIL,
+    emailFooter,
     removeImages: removeImagesAfterCommit,
     verifyPassword: (hash, password) => verifyPassword(hash, password),
     passwordAttempts,
@@ -227,7 +229,7 @@ export async function buildApp({
     repository: paymentRepository,
     outbox,
     publicUrl: config.publicUrl,
-    supportEmail: config.SUPPORT_EMAIL,
+    emailFooter,
     graceDays: config.PAYMENT_GRACE_DAYS,
     onEmailQueued: () => relay.nudge(),
     logger: app.log,
@@ -333,6 +335,7 @@ export async function buildApp({
           supportPhone: config.SUPPORT_PHONE,
           supportAddress: config.SUPPORT_ADDRESS,
           dataDeletionSubject: config.DATA_DELETION_SUBJECT,
+          parentBrands: config.parentBrands,
         },
       });
     },

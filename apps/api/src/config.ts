@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { ParentBrands } from '@si/contracts';
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the server with
@@ -41,6 +42,11 @@ const trustProxy = z
 
 const webConcurrencyRange = 'WEB_CONCURRENCY is a whole number of processes from 1 to 64';
 
+/** A parent company's name: not blank. */
+const brandName = z.string().trim().min(1, 'a parent brand needs a name');
+/** A parent company's website (http or https), or empty for its name without a link. */
+const brandUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +67,14 @@ const ConfigSchema = z.object({
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('100 Example Street, Suite 200, Springfield, EX 00000'),
   DATA_DELETION_SUBJECT: z.string().default('Data Deletion Request - Scaling Impact'),
+  /**
+   * The two parent companies the product is a brand of (SPEC.md section 1), shown on About,
+   * Contact, Privacy, the footer and in emails. The defaults are placeholders, no real names.
+   */
+  PARENT_EDUCATION_NAME: brandName.default('Example Education Company'),
+  PARENT_EDUCATION_URL: brandUrl.default('https://education.example.org'),
+  PARENT_HIRING_NAME: brandName.default('Example Hiring Platform'),
+  PARENT_HIRING_URL: brandUrl.default('https://hiring.example.org'),
   /** How long the directory reuses a filter's total and facet counts (0: never). */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -181,7 +195,11 @@ const ConfigSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicUrl: string;
+  /** PARENT_* as the site settings and emails give them (an empty URL: null). */
+  parentBrands: ParentBrands;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -215,5 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     config.PUBLIC_URL ??
     `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
   ).replace(/\/$/, '');
-  return { ...config, publicUrl };
+  const parentBrands: ParentBrands = {
+    education: { name: config.PARENT_EDUCATION_NAME, url: config.PARENT_EDUCATION_URL || null },
+    hiring: { name: config.PARENT_HIRING_NAME, url: config.PARENT_HIRING_URL || null },
+  };
+  return { ...config, publicUrl, parentBrands };
 }

@@ -24,6 +24,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ PERIODIC_JOBS: 'maybe' })).toThrow(/PERIODIC_JOBS/);
   });
 
+  it('names the parent brands, with neutral placeholders by default', () => {
+    expect(loadConfig({}).parentBrands).toEqual({
+      education: { name: 'Example Education Company', url: 'https://education.example.org' },
+      hiring: { name: 'Example Hiring Platform', url: 'https://hiring.example.org' },
+    });
+    const configured = loadConfig({
+      PARENT_EDUCATION_NAME: ' Acme Learning ',
+      PARENT_EDUCATION_URL: 'https://learn.example.net/',
+      PARENT_HIRING_NAME: 'Hirewell',
+      PARENT_HIRING_URL: '',
+    });
+    expect(configured.parentBrands).toEqual({
+      education: { name: 'Acme Learning', url: 'https://learn.example.net/' },
+      hiring: { name: 'Hirewell', url: null },
+    });
+    expect(() => loadConfig({ PARENT_HIRING_NAME: ' ' })).toThrow(/PARENT_HIRING_NAME/);
+    expect(() => loadConfig({ PARENT_EDUCATION_URL: 'javascript:alert(1)' })).toThrow(
+      /PARENT_EDUCATION_URL/,
+    );
+  });
+
   it('serves in one process unless WEB_CONCURRENCY asks for 1 to 64', () => {
     expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);

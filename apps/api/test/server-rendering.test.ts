@@ -11,7 +11,9 @@ import { createTestApp, type TestContext } from './support/test-app.ts';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 /** The browser build's template in miniature: the server needs its markers, not its scripts. */
-const template = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><title>x</title><!--/app-head--><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const template = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><title>x</title><!--/app-head--><script type="module" src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
+/** Like the build's stylesheet, which the server puts inside every page: pages are never tiny. */
+const stylesheet = Array.from({ length: 40 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('\n');
 const hostileName = '</script><img src=x onerror=alert(1)> & "Co"';
 
 interface ListBody {
@@ -49,6 +51,8 @@ describe('public pages rendered on the server', () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-ssr-'));
     await mkdir(path.join(workDir, 'dist'));
     await writeFile(path.join(workDir, 'dist', 'index.html'), template);
+    await mkdir(path.join(workDir, 'dist', 'assets'));
+    await writeFile(path.join(workDir, 'dist', 'assets', 'index-abc.css'), stylesheet);
     // The server bundle, built from the web app's sources as `npm run build` builds it.
     await build({
       root: webRoot,

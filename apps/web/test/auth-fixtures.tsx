@@ -90,6 +90,10 @@ export function stubApi(handlers: Record<string, Handler>) {
           supportPhone: '+1 555',
           supportAddress: '1 Example St',
           dataDeletionSubject: 'Data Deletion Request',
+          parentBrands: {
+            education: { name: 'Example Education Company', url: null },
+            hiring: { name: 'Example Hiring Platform', url: null },
+          },
         },
       });
     }

@@ -125,6 +125,26 @@ describe('the account deletion dialog', () => {
     expect(await within(dialog).findByText(accountDeletionMessages.notFound)).toBeTruthy();
   });
 
+  it('shows its own fallback, not the generic server text, when a 500 carries no message', async () => {
+    stubApi({ 'DELETE /api/users/me': () => json({ error: { code: 'INTERNAL' } }, 500) });
+    renderSettings(makeUser({ providers: ['github'] }));
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText(typeDeleteLabel), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
+    const failure = await within(dialog).findByTestId('delete-failure');
+    expect(failure.textContent).toBe(accountDeletionMessages.failed);
+  });
+
+  it("shows the server's message when a failure carries one", async () => {
+    stubApi({ 'DELETE /api/users/me': () => apiError(500, 'INTERNAL', 'Storage is down.') });
+    renderSettings(makeUser({ providers: ['github'] }));
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText(typeDeleteLabel), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
+    const failure = await within(dialog).findByTestId('delete-failure');
+    expect(failure.textContent).toBe('Storage is down.');
+  });
+
   it('reopens after a re-authentication, with the error it came back with', async () => {
     stubApi({});
     renderSettings(makeUser({ providers: ['google'] }), undefined, {

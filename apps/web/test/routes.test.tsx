@@ -42,6 +42,10 @@ function stubApi(overrides: Record<string, () => Promise<Response>> = {}) {
             supportPhone: '+1 555',
             supportAddress: '1 Example St',
             dataDeletionSubject: 'Data Deletion Request',
+            parentBrands: {
+              education: { name: 'Example Education Company', url: null },
+              hiring: { name: 'Example Hiring Platform', url: null },
+            },
           },
         });
       case '/api/faqs':

@@ -85,6 +85,7 @@ export const accountDeletionMessages = {
     'Authentication cancelled. Please try again and complete the authentication process.',
   notFound:
     'Your account data was not found on the server. Try signing out and back in, then try again.',
+  /** Deletion's own fallback: a failure whose answer carries no message (SPEC.md section 8). */
   failed: 'Failed to delete account. Please try again later.',
   deleted: 'Your account has been successfully deleted',
   typeDelete: 'Please type DELETE to confirm',
@@ -96,9 +97,13 @@ export const accountDeletionMessages = {
 
 export const verificationMessages = {
   mustBeLoggedIn: 'You must be logged in to request a verification email.',
+  /** Resend's own fallback: a failure whose answer carries no message (SPEC.md section 8). */
   resendFailed: 'Failed to send verification email. Please try again later.',
   resent: 'Verification email sent. Please check your inbox.',
   alreadyVerified: 'Your email address is already verified.',
+  /** An answer with success false and no message (SPEC.md section 8). */
+  verifyFailed: 'Failed to verify email. Please try again later.',
+  /** Verify's fallback for a failed request without a message (network or server error). */
   linkInvalid:
     'Verification failed. The link may be expired or invalid. Please request a new verification email.',
   missingInformation:

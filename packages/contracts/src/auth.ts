@@ -27,8 +27,11 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const SessionView = CurrentUser.nullable();
 
-/** Answer of resend-verification and verify-email (SPEC.md reads success and message). */
-export const AuthActionResult = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * Answer of resend-verification and verify-email (SPEC.md reads success and message). The web
+ * app treats `success: false` as a failure, showing the message or the call's fallback.
+ */
+export const AuthActionResult = z.object({ success: z.boolean(), message: z.string() });
 export type AuthActionResult = z.infer<typeof AuthActionResult>;
 
 export const VerifyEmailQuery = z.object({

@@ -10,6 +10,8 @@ export const detailTexts = {
   title: (name: string) => `${name}${titleSuffix}`,
   notFoundTitle: `Organization Not Found${titleSuffix}`,
   errorTitle: `Error${titleSuffix}`,
+  /** While the profile loads: the tab no longer shows the previous page's title. */
+  loadingTitle: `Loading Organization${titleSuffix}`,
   notFoundHeading: 'Organization Not Found',
   notFoundBody: (id: string) => `Organization with ID "${id}" not found`,
   missingId: 'Organization ID is missing',
@@ -44,4 +46,25 @@ export const footerTexts = {
     'Connecting mission-driven organizations with the resources they need to create meaningful impact.',
   subscribe: 'Subscribe',
   subscribed: 'Thanks for subscribing! Watch your inbox for news from Scaling Impact.',
+} as const;
+
+/**
+ * Each page's meta description (search results and link previews), put in the HTML by the
+ * server. A profile's is its own summary; the not-found pages describe themselves.
+ */
+export const pageDescriptions = {
+  home: 'Discover mission-driven organizations building bold ideas. Browse by impact area, work method, culture and country, and share the profiles that inspire you.',
+  about:
+    'Why Scaling Impact exists: a directory that helps mission-driven organizations be seen by the people, partners and funders who can help them grow.',
+  contact:
+    'Contact the Scaling Impact team by email, phone or post, with answers to common questions about submitting an organization and pricing.',
+  faq: 'Answers to frequently asked questions about Scaling Impact: browsing the directory, listing your organization, submissions and pricing.',
+  privacy:
+    'How Scaling Impact collects, uses and protects your personal data, which cookies it sets, and how to ask for your data to be deleted.',
+  login: 'Log in to Scaling Impact to manage your organization profiles and your subscriptions.',
+  signup:
+    'Create a Scaling Impact account to add your mission-driven organization to the directory.',
+  passwordReset: 'Reset the password of your Scaling Impact account.',
+  emailVerification: 'Verify the email address of your Scaling Impact account.',
+  account: 'Your Scaling Impact account: your profile, your organizations and their subscriptions.',
 } as const;

@@ -59,7 +59,7 @@ export async function runPaymentCommand(
     repository,
     outbox: createOutboxRepository(db),
     publicUrl: config.publicUrl,
-    supportEmail: config.SUPPORT_EMAIL,
+    emailFooter: { supportEmail: config.SUPPORT_EMAIL, parentBrands: config.parentBrands },
     graceDays: config.PAYMENT_GRACE_DAYS,
     // The server's relay sends what is queued here.
     onEmailQueued: () => {},

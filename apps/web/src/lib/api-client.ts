@@ -41,6 +41,12 @@ export interface ApiRequestOptions {
    * session lost (SPEC.md section 4). Off for calls where 401 is an answer, not a lost session.
    */
   sessionRefresh?: boolean;
+  /**
+   * The call's own message for a failure whose answer carries none: a server error without a
+   * message, a proxy's HTML error page, a network failure (SPEC.md section 8 gives some calls
+   * their own text, e.g. 'Failed to delete account. Please try again later.').
+   */
+  fallbackMessage?: string;
 }
 
 /** Builds `/api{path}?query`, leaving out empty query values. */
@@ -68,7 +74,7 @@ export function setApiTransport(next: ServerApiTransport): void {
 }
 
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, fallbackMessage } = options;
   // A FormData body (an image upload) goes as it is: the browser sets its multipart type.
   const json = body !== undefined && !(body instanceof FormData);
   try {
@@ -86,7 +92,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_CODE, networkErrorMessage);
+    throw new ApiError(0, NETWORK_ERROR_CODE, fallbackMessage ?? networkErrorMessage);
   }
 }
 
@@ -129,19 +135,39 @@ export async function apiRequest<TBody>(
 
   const parsed: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const fallback =
+      options.fallbackMessage ??
+      (response.status >= 500
+        ? apiMessages.internal
+        : `Request failed with status ${response.status}`);
     if (isErrorBody(parsed)) {
       const { code, message, fields } = parsed.error;
-      throw new ApiError(response.status, code ?? 'HTTP_ERROR', message, fields);
+      const usable = typeof message === 'string' && message.trim() !== '';
+      throw new ApiError(
+        response.status,
+        code ?? 'HTTP_ERROR',
+        usable ? message : fallback,
+        fields,
+      );
     }
-    throw new ApiError(
-      response.status,
-      'HTTP_ERROR',
-      response.status >= 500
-        ? apiMessages.internal
-        : `Request failed with status ${response.status}`,
-    );
+    throw new ApiError(response.status, 'HTTP_ERROR', fallback);
   }
   return parsed as TBody;
+}
+
+export const ACTION_FAILED_CODE = 'ACTION_FAILED';
+
+/**
+ * Reads a `{ success, message }` answer: `success: false` is a failure, thrown as an ApiError with
+ * the server's message or the call's fallback, never taken for a success.
+ */
+export function requireSuccess<T extends { success: boolean; message?: string }>(
+  result: T,
+  fallbackMessage: string,
+): T {
+  if (result.success === true) return result;
+  const message = typeof result.message === 'string' ? result.message.trim() : '';
+  throw new ApiError(200, ACTION_FAILED_CODE, message || fallbackMessage);
 }
 
 /** GET or POST returning the `data` of a `{ data }` body. */

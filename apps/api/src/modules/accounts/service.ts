@@ -16,7 +16,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts';
-import { passwordResetEmail, verificationEmail } from '../../plugins/email/templates.ts';
+import {
+  passwordResetEmail,
+  verificationEmail,
+  type EmailFooter,
+} from '../../plugins/email/templates.ts';
 import type { PasswordResetRequest } from '../../plugins/identity/better-auth.ts';
 import type { AuthSession } from '../../plugins/identity/session.ts';
 import type { PasswordAttempts } from '../../plugins/rate-limit/password-attempts.ts';
@@ -35,7 +39,8 @@ export interface AccountServiceOptions {
   accounts: AccountRepository;
   outbox: OutboxRepository;
   publicUrl: string;
-  supportEmail: string;
+  /** Where emails send for help, and the parent brands they name (settings). */
+  emailFooter: EmailFooter;
   /** Removes every stored variant of images no row uses any more (plugins/storage). */
   removeImages: (urls: string[]) => Promise<void>;
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
@@ -51,7 +56,7 @@ export interface AccountServiceOptions {
 }
 
 export function createAccountService(options: AccountServiceOptions) {
-  const { accounts, outbox, publicUrl, supportEmail } = options;
+  const { accounts, outbox, publicUrl, emailFooter } = options;
 
   function requireUser(
     session: AuthSession | null,
@@ -72,7 +77,7 @@ export function createAccountService(options: AccountServiceOptions) {
     const link = new URL('/verify-email', publicUrl);
     link.searchParams.set('token', token);
     link.searchParams.set('userId', user.id);
-    await outbox.enqueue(executor, verificationEmail(user.email, link.toString(), supportEmail));
+    await outbox.enqueue(executor, verificationEmail(user.email, link.toString(), emailFooter));
   }
 
   /**
@@ -107,10 +112,7 @@ export function createAccountService(options: AccountServiceOptions) {
       await accounts.keepOnlyResetToken(executor, reset.userId, reset.storedAs);
       const link = new URL('/reset-password', publicUrl);
       link.searchParams.set('token', reset.token);
-      await outbox.enqueue(
-        executor,
-        passwordResetEmail(reset.email, link.toString(), supportEmail),
-      );
+      await outbox.enqueue(executor, passwordResetEmail(reset.email, link.toString(), emailFooter));
     },
 
     guestLinked: (executor: Database, guestId: string, userId: string) =>

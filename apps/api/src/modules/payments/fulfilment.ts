@@ -7,6 +7,7 @@ import {
   publicationEndedEmail,
   publicationEndingEmail,
   subscriptionActiveEmail,
+  type EmailFooter,
 } from '../../plugins/email/templates.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
@@ -16,7 +17,8 @@ export interface FulfilmentOptions {
   repository: PaymentRepository;
   outbox: OutboxRepository;
   publicUrl: string;
-  supportEmail: string;
+  /** Where emails send for help, and the parent brands they name (settings). */
+  emailFooter: EmailFooter;
   /** Days a profile stays public after a renewal payment first fails. */
   graceDays: number;
   onEmailQueued: () => void;
@@ -34,7 +36,7 @@ export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
  * provider_subscription_id means they can only ever make one subscription.
  */
 export function createFulfilment(options: FulfilmentOptions) {
-  const { repository, outbox, publicUrl, supportEmail } = options;
+  const { repository, outbox, publicUrl, emailFooter } = options;
 
   async function emailOwner(
     tx: Database,
@@ -51,7 +53,7 @@ export function createFulfilment(options: FulfilmentOptions) {
   const common = (organization: Owned) => ({
     organizationName: organization.name,
     publicUrl,
-    supportEmail,
+    ...emailFooter,
   });
 
   /** The profile has left the directory (its subscription ended). */

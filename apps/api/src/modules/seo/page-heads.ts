@@ -3,14 +3,14 @@ import {
   detailTexts,
   homeTexts,
   notFoundTexts,
+  pageDescriptions,
   siteName,
   titleSuffix,
   type Organization,
 } from '@si/contracts';
 import { summarize, type PageHead } from './head-tags.ts';
 
-const homeDescription =
-  'Discover mission-driven organizations building bold ideas. Browse by impact area, work method, culture and country, and share the profiles that inspire you.';
+const homeDescription = pageDescriptions.home;
 
 const absolute = (publicUrl: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
@@ -113,6 +113,12 @@ export function notFoundHead(publicUrl: string, path: string): PageHead {
   };
 }
 
-export function genericHead(publicUrl: string, path: string, title: string): PageHead {
-  return { title, description: homeDescription, canonicalUrl: `${publicUrl}${path}` };
+/** Any other page (About, FAQ, the account pages): its own title and description. */
+export function genericHead(
+  publicUrl: string,
+  path: string,
+  title: string,
+  description: string,
+): PageHead {
+  return { title, description, canonicalUrl: `${publicUrl}${path}` };
 }

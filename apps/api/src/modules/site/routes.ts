@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteInfo, dataEnvelope } from '@si/contracts';
 import { publicAccess } from '../../http/openapi.ts';
 
-/** Contact details and the data-deletion subject line are settings (DECISIONS.md 'Other screens'). */
+/**
+ * Contact details, the data-deletion subject line and the parent brands are settings
+ * (DECISIONS.md 'Other screens').
+ */
 export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteInfo }> = async (app, { site }) => {
   app.get(
     '/site',
@@ -11,7 +14,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteInfo }> = async (app,
       schema: {
         tags: ['reference'],
         security: publicAccess,
-        summary: 'Contact details shown on the Contact, About and Privacy pages',
+        summary: 'Contact details and parent brands shown on the Contact, About and Privacy pages',
         response: { 200: dataEnvelope(SiteInfo) },
       },
     },

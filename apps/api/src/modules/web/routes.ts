@@ -135,7 +135,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     }
     const route = spaRoute(pathname);
     if (route) {
-      const head = genericHead(publicUrl, pathname, `${route.title}${titleSuffix}`);
+      const head = genericHead(
+        publicUrl,
+        pathname,
+        `${route.title}${titleSuffix}`,
+        route.description,
+      );
       return { head, status: 200, serverRendered: route.serverRendered };
     }
     return { head: notFoundHead(publicUrl, pathname), status: 404, serverRendered: true };

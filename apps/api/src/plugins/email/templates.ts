@@ -1,20 +1,33 @@
-import { siteName } from '@si/contracts';
+import { parentBrandsTexts, siteName, type ParentBrand, type ParentBrands } from '@si/contracts';
 import type { EmailMessage } from './message.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-interface ActionEmail {
+/** What every email ends with: where to get help and whose brand the product is (settings). */
+export interface EmailFooter {
+  supportEmail: string;
+  parentBrands: ParentBrands;
+}
+
+interface ActionEmail extends EmailFooter {
   to: string;
   subject: string;
   intro: string;
   action: string;
   url: string;
   outro: string;
-  supportEmail: string;
 }
 
-/** One plain layout: a sentence, a button, the raw link, and where to get help. */
+const footerColor = '#718096';
+const brandHtml = (brand: ParentBrand) =>
+  brand.url
+    ? `<a href="${escapeHtml(brand.url)}" style="color:${footerColor}">${escapeHtml(brand.name)}</a>`
+    : escapeHtml(brand.name);
+const parentBrandsHtml = (brands: ParentBrands) =>
+  `${escapeHtml(parentBrandsTexts.before)}${brandHtml(brands.education)}${escapeHtml(parentBrandsTexts.between)}${brandHtml(brands.hiring)}${escapeHtml(parentBrandsTexts.after)}`;
+
+/** One plain layout: a sentence, a button, the raw link, where to get help and the parent brands. */
 function actionEmail(email: ActionEmail): EmailMessage {
   const text = [
     email.intro,
@@ -25,6 +38,8 @@ function actionEmail(email: ActionEmail): EmailMessage {
     '',
     `Questions? Write to ${email.supportEmail}.`,
     `— ${siteName}`,
+    '',
+    parentBrandsTexts.line(email.parentBrands),
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f6f7f9;font-family:system-ui,sans-serif;color:#1b2330">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
@@ -33,12 +48,13 @@ function actionEmail(email: ActionEmail): EmailMessage {
 <p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">Or open this link: <a href="${escapeHtml(email.url)}">${escapeHtml(email.url)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(email.outro)}</p>
-<p style="font-size:13px;color:#718096">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
+<p style="font-size:13px;color:${footerColor}">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
+<p style="font-size:13px;color:${footerColor}">${parentBrandsHtml(email.parentBrands)}</p>
 </div></body></html>`;
   return { to: email.to, subject: email.subject, text, html };
 }
 
-export function verificationEmail(to: string, url: string, supportEmail: string): EmailMessage {
+export function verificationEmail(to: string, url: string, footer: EmailFooter): EmailMessage {
   return actionEmail({
     to,
     subject: `Verify your email for ${siteName}`,
@@ -47,11 +63,11 @@ export function verificationEmail(to: string, url: string, supportEmail: string)
     url,
     outro:
       'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
-    supportEmail,
+    ...footer,
   });
 }
 
-export function passwordResetEmail(to: string, url: string, supportEmail: string): EmailMessage {
+export function passwordResetEmail(to: string, url: string, footer: EmailFooter): EmailMessage {
   return actionEmail({
     to,
     subject: `Reset your ${siteName} password`,
@@ -60,7 +76,7 @@ export function passwordResetEmail(to: string, url: string, supportEmail: string
     url,
     outro:
       'The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
-    supportEmail,
+    ...footer,
   });
 }
 
@@ -74,11 +90,10 @@ const longDate = (date: Date) =>
     timeZone: 'UTC',
   });
 
-interface PaymentEmail {
+interface PaymentEmail extends EmailFooter {
   to: string;
   organizationName: string;
   publicUrl: string;
-  supportEmail: string;
 }
 
 export function subscriptionActiveEmail(email: PaymentEmail & { profileUrl: string }) {
@@ -90,6 +105,7 @@ export function subscriptionActiveEmail(email: PaymentEmail & { profileUrl: stri
     url: email.profileUrl,
     outro: 'You can see your plan, its dates and manage it from your dashboard at any time.',
     supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
   });
 }
 
@@ -102,6 +118,7 @@ export function paymentFailedEmail(email: PaymentEmail & { graceUntil: Date }) {
     url: dashboardLink(email.publicUrl),
     outro: 'If you have already updated your card, there is nothing more to do.',
     supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
   });
 }
 
@@ -114,6 +131,7 @@ export function publicationEndingEmail(email: PaymentEmail & { endsAt: Date }) {
     url: dashboardLink(email.publicUrl),
     outro: 'If you meant to let it end, there is nothing to do.',
     supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
   });
 }
 
@@ -126,5 +144,6 @@ export function publicationEndedEmail(email: PaymentEmail) {
     url: dashboardLink(email.publicUrl),
     outro: 'Thank you for having been part of the directory.',
     supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
   });
 }

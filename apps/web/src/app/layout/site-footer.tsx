@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { footerTexts, siteName } from '@si/contracts';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { ParentBrandsLine } from '../../features/site/components/parent-brands-line';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
 import { BrandLink } from './logo-mark';
 import { footerNav } from './nav-items';
 
-/** Footer: tagline, quick links, newsletter box, copyright and contact email. */
+/** Footer: tagline, parent brands, quick links, newsletter box, copyright and contact email. */
 export default function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -14,6 +15,7 @@ export default function SiteFooter() {
         <div className="flex flex-col gap-3">
           <BrandLink className="w-fit" />
           <p className="max-w-sm text-ink-muted">{footerTexts.tagline}</p>
+          <ParentBrandsLine className="max-w-sm text-sm text-ink-muted" />
         </div>
         <nav aria-labelledby="footer-links-heading">
           <h2 id="footer-links-heading" className="font-semibold text-ink">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { InitialAvatar } from '../../components/ui/initial-avatar';
 import { FaqSections } from '../../features/faq/components/faq-sections';
+import { ParentBrandsLine } from '../../features/site/components/parent-brands-line';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProseSection, StaticPage } from './static-page';
@@ -39,6 +40,7 @@ export function Component() {
             did not know where to look.
           </p>
           <p>So we built one place for both, calm to browse and quick to share.</p>
+          <ParentBrandsLine />
         </ProseSection>
       </div>
 

@@ -1,9 +1,10 @@
 import { FaqSections } from '../../features/faq/components/faq-sections';
 import { ContactDetails } from '../../features/site/components/contact-details';
+import { ParentBrandsLine } from '../../features/site/components/parent-brands-line';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { StaticPage } from './static-page';
 
-/** /contact : contact details, business hours, and the submission and pricing FAQs. */
+/** /contact : contact details, business hours, parent brands, submission and pricing FAQs. */
 export function Component() {
   useDocumentTitle('Contact');
   return (
@@ -18,6 +19,7 @@ export function Component() {
             Get in touch
           </h2>
           <ContactDetails />
+          <ParentBrandsLine className="mt-6 border-t border-line pt-4 text-sm text-ink-muted" />
         </section>
         <section aria-labelledby="contact-faq" className="flex flex-col gap-6">
           <h2 id="contact-faq" className="text-headline font-semibold tracking-tight">

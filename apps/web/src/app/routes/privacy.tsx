@@ -1,10 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
 import { useSiteInfo } from '../../features/site/api/get-site-info';
+import { ParentBrandsLine } from '../../features/site/components/parent-brands-line';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProseSection, StaticPage } from './static-page';
 
-/** /privacy : data-protection note, privacy policy and how to request data deletion. */
+/** /privacy : data-protection note, who we are, privacy policy and how to request data deletion. */
 export function Component() {
   useDocumentTitle('Privacy Policy');
   const site = useSiteInfo();
@@ -27,6 +28,11 @@ export function Component() {
       </aside>
 
       <div className="flex flex-col gap-10">
+        {site.data ? (
+          <ProseSection id="who" title="Who we are">
+            <ParentBrandsLine />
+          </ProseSection>
+        ) : null}
         <ProseSection id="collect" title="What we collect">
           <p>
             Account details you give us (name, email address and sign-in method), the organization

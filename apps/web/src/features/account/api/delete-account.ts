@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeleteAccountRequest } from '@si/contracts';
+import { accountDeletionMessages, type DeleteAccountRequest } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 import { endSessionOnPurpose } from '../../../lib/session';
 
@@ -10,6 +10,7 @@ export function deleteAccount(input: DeleteAccountRequest): Promise<{ deleted: t
     method: 'DELETE',
     body: input,
     sessionRefresh: false,
+    fallbackMessage: accountDeletionMessages.failed,
   });
 }
 

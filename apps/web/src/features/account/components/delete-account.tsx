@@ -129,8 +129,9 @@ function DeleteAccountForm({
           } else if (error instanceof ApiError && error.isNotFound) {
             setFailure(accountDeletionMessages.notFound);
           } else {
+            // The server's message, or the deletion call's own fallback (set in deleteAccount).
             setFailure(
-              error instanceof ApiError && error.status > 0 && error.message
+              error instanceof ApiError && error.message
                 ? error.message
                 : accountDeletionMessages.failed,
             );

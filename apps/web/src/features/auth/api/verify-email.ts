@@ -1,18 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthActionResult } from '@si/contracts';
-import { apiData } from '../../../lib/api-client';
+import { verificationMessages, type AuthActionResult } from '@si/contracts';
+import { apiData, requireSuccess } from '../../../lib/api-client';
 
-/** GET /api/auth/verify-email?token=&userId= : the link of the verification email. */
-export function verifyEmail(
+/**
+ * GET /api/auth/verify-email?token=&userId= : the link of the verification email. SPEC.md
+ * section 8: an answer with success false fails with its message or 'Failed to verify email…';
+ * a network or server error without a message says the link may be expired or invalid.
+ */
+export async function verifyEmail(
   token: string,
   userId: string,
   signal?: AbortSignal,
 ): Promise<AuthActionResult> {
-  return apiData<AuthActionResult>('/auth/verify-email', {
+  const result = await apiData<AuthActionResult>('/auth/verify-email', {
     query: { token, userId },
     signal,
     sessionRefresh: false,
+    fallbackMessage: verificationMessages.linkInvalid,
   });
+  return requireSuccess(result, verificationMessages.verifyFailed);
 }
 
 export const verifyEmailQueryOptions = (token: string, userId: string) =>

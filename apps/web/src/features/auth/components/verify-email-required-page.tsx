@@ -22,15 +22,16 @@ function resendErrorMessage(error: Error): string {
   if (error instanceof ApiError) {
     if (error.code === authErrorCodes.alreadyVerified) return verificationMessages.alreadyVerified;
     if (error.status === 401) return verificationMessages.mustBeLoggedIn;
-    if (error.status > 0 && error.message) return error.message;
+    // The server's message, or the resend call's own fallback (set in resendVerification).
+    if (error.message) return error.message;
   }
   return verificationMessages.resendFailed;
 }
 
 /**
  * /verify-email-required: the user's email, 'Resend Verification Email' (idle, sending, sent and
- * then disabled), 'Continue to Home' and the support contact. A user who is verified meanwhile
- * (in another tab) is offered to continue to the page they wanted.
+ * then disabled), 'Continue to Home' and the support contact. A user who is verified (already,
+ * or meanwhile in another tab) sees only that, and the way on to the page they wanted.
  */
 export function VerifyEmailRequiredPage({
   user,
@@ -61,19 +62,37 @@ export function VerifyEmailRequiredPage({
     });
   };
 
+  const icon = (
+    <span
+      aria-hidden="true"
+      className="mx-auto flex size-14 items-center justify-center rounded-pill bg-brand-soft text-brand-ink"
+    >
+      <MailCheck className="size-7" />
+    </span>
+  );
+
+  // Nothing is left to do: no link to open, nothing to resend; only the way on.
+  if (verified) {
+    return (
+      <AuthFrame top={icon} heading={verificationTexts.successHeading}>
+        <Notice tone="success" message={verificationMessages.alreadyVerified} />
+        <div className="flex flex-col gap-3">
+          <Link to={continueTo} replace className={buttonClasses('primary', 'md', 'w-full')}>
+            {verificationTexts.continue}
+          </Link>
+          {continueTo === '/' ? null : (
+            <Link to="/" className={buttonClasses('secondary', 'md', 'w-full')}>
+              {verificationTexts.continueHome}
+            </Link>
+          )}
+        </div>
+      </AuthFrame>
+    );
+  }
+
   const sent = resend.isSuccess;
   return (
-    <AuthFrame
-      top={
-        <span
-          aria-hidden="true"
-          className="mx-auto flex size-14 items-center justify-center rounded-pill bg-brand-soft text-brand-ink"
-        >
-          <MailCheck className="size-7" />
-        </span>
-      }
-      heading={verificationTexts.requiredHeading}
-    >
+    <AuthFrame top={icon} heading={verificationTexts.requiredHeading}>
       <div className="flex flex-col gap-2 text-center">
         <p className="text-ink-muted">
           {verificationTexts.sentTo}{' '}
@@ -84,47 +103,34 @@ export function VerifyEmailRequiredPage({
         <p className="text-ink-muted">{verificationTexts.instructions}</p>
       </div>
 
-      {verified ? (
-        <Notice tone="success" message={verificationMessages.alreadyVerified} />
-      ) : (
-        <>
-          {sent ? (
-            <Notice tone="success" message={resend.data.message || verificationMessages.resent} />
-          ) : null}
-          {resend.isError ? (
-            <Notice
-              tone={
-                resend.error instanceof ApiError &&
-                resend.error.code === authErrorCodes.alreadyVerified
-                  ? 'success'
-                  : 'danger'
-              }
-              message={resendErrorMessage(resend.error)}
-            />
-          ) : null}
-        </>
-      )}
+      {sent ? (
+        <Notice tone="success" message={resend.data.message || verificationMessages.resent} />
+      ) : null}
+      {resend.isError ? (
+        <Notice
+          tone={
+            resend.error instanceof ApiError && resend.error.code === authErrorCodes.alreadyVerified
+              ? 'success'
+              : 'danger'
+          }
+          message={resendErrorMessage(resend.error)}
+        />
+      ) : null}
 
       <div className="flex flex-col gap-3">
-        {verified ? (
-          <Link to={continueTo} replace className={buttonClasses('primary', 'md', 'w-full')}>
-            {verificationTexts.continue}
-          </Link>
-        ) : (
-          <Button
-            onClick={onResend}
-            disabled={resend.isPending || sent}
-            aria-busy={resend.isPending}
-            className="w-full"
-          >
-            {resend.isPending ? <Spinner /> : null}
-            {resend.isPending
-              ? verificationTexts.sending
-              : sent
-                ? verificationTexts.sent
-                : verificationTexts.resend}
-          </Button>
-        )}
+        <Button
+          onClick={onResend}
+          disabled={resend.isPending || sent}
+          aria-busy={resend.isPending}
+          className="w-full"
+        >
+          {resend.isPending ? <Spinner /> : null}
+          {resend.isPending
+            ? verificationTexts.sending
+            : sent
+              ? verificationTexts.sent
+              : verificationTexts.resend}
+        </Button>
         <Link to="/" className={buttonClasses('secondary', 'md', 'w-full')}>
           {verificationTexts.continueHome}
         </Link>

@@ -11,10 +11,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthFrame } from './auth-frame';
 
+/** The server's message, or the verify call's own fallback (set in verifyEmail). */
 function failureMessage(error: Error | null): string {
-  if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.message) {
-    return error.message;
-  }
+  if (error instanceof ApiError && error.message) return error.message;
   return verificationMessages.linkInvalid;
 }
 

@@ -19,6 +19,11 @@ export interface CategoryToggleProps {
  * focus. Few elements per pill (the panel has one per category): the description bubble is drawn
  * by CSS from data-tip, the count's words live in the button's label. Without JavaScript it sends
  * the filter form with toggle=<id>.
+ *
+ * A pill that would lead to an empty list is disabled (neither focusable nor sent with the form)
+ * and its name says 'unavailable': one no organization in the chosen country carries, or one
+ * whose count under the current filter is 0. A selected pill always stays removable: its count
+ * is that of the current list (every match carries it), and removing it only widens the list.
  */
 export function CategoryToggle({
   category,
@@ -27,8 +32,12 @@ export function CategoryToggle({
   available,
   onToggle,
 }: CategoryToggleProps) {
-  const disabled = !available && !selected;
-  const description = `${category.description}${disabled ? ' Not available in the selected country.' : ''}`;
+  const disabled = !selected && (!available || count === 0);
+  const reason = !available
+    ? ' Not available in the selected country.'
+    : ' No organization matches it together with the current filters.';
+  const description = `${category.description}${disabled ? reason : ''}`;
+  const counted = count === undefined ? '' : `, ${formatCount(count)} organizations`;
   return (
     <div className="has-tip" data-group={category.groupId} data-tip={description}>
       <button
@@ -38,7 +47,9 @@ export function CategoryToggle({
         value={category.id}
         aria-pressed={selected}
         aria-label={
-          count === undefined ? undefined : `${category.name}, ${formatCount(count)} organizations`
+          disabled || count !== undefined
+            ? `${category.name}${counted}${disabled ? ', unavailable' : ''}`
+            : undefined
         }
         aria-description={description}
         disabled={disabled}

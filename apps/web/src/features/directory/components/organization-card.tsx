@@ -9,10 +9,15 @@ import {
 } from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { OrganizationLogo } from './organization-logo';
 
 /** Badges shown on the back before '+N more'. */
 const MAX_BADGES = 4;
+/** Badges shown on the front on touch screens before '+N more'. */
+const MAX_FRONT_BADGES = 2;
+/** Devices whose main pointer cannot hover (touch): the card never flips there. */
+const TOUCH = '(hover: none)';
 
 export interface OrganizationCardProps {
   organization: OrganizationSummary;
@@ -41,14 +46,31 @@ export function locationLine(
   };
 }
 
+/** The organization's categories, those of the active filter first. */
+function sortedCategories(
+  categoryIds: readonly string[],
+  categoriesById: ReadonlyMap<string, Category>,
+  active: ReadonlySet<string>,
+): Category[] {
+  return categoryIds
+    .map((categoryId) => categoriesById.get(categoryId))
+    .filter((category): category is Category => category !== undefined)
+    .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
+}
+
 /**
  * A directory card that flips on hover and keyboard focus; the whole card links to the profile.
  * The back is drawn on the first hover or focus: a page of cards stays a few elements each.
+ * A touch screen cannot hover, so there the front shows the first badges too, drawn once the app
+ * runs (the server's HTML is the same for every device; CSS keeps their room free from the
+ * start, so nothing moves when they come). The front's pin is CSS, not an icon's three elements:
+ * with those badges the home page stays within its 800 elements (ADR 017).
  */
 export function OrganizationCard(props: OrganizationCardProps) {
   const { organization, countriesByCode, eager = false } = props;
   const { id, name, description, logo, country, location } = organization;
   const [backShown, setBackShown] = useState(false);
+  const touch = useMediaQuery(TOUCH);
   const place = locationLine(
     location,
     country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country),
@@ -67,13 +89,15 @@ export function OrganizationCard(props: OrganizationCardProps) {
         <div className="flip-face flip-front">
           <OrganizationLogo name={name} logo={logo} eager={eager} />
           <h3 className="mt-4 line-clamp-2 text-xl font-semibold text-ink">{name}</h3>
-          <p className="mt-2 line-clamp-3 text-ink-muted">{description}</p>
+          <p className="mt-2 line-clamp-3 text-ink-muted [@media(hover:none)]:line-clamp-2">
+            {description}
+          </p>
+          {touch ? <FrontBadges {...props} /> : null}
           {place.text ? (
             <p
               aria-hidden="true"
-              className="mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle"
+              className="pin mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle [.front-badges+&]:mt-0"
             >
-              <MapPinIcon className="size-4 shrink-0" />
               <span className="truncate">{place.text}</span>
             </p>
           ) : null}
@@ -86,6 +110,37 @@ export function OrganizationCard(props: OrganizationCardProps) {
   );
 }
 
+/**
+ * The first badges on the front, for touch screens: one element each (the emoji is CSS from
+ * data-emoji, silent for screen readers), on one line, then '+N more' (CSS from data-more).
+ */
+function FrontBadges({ organization, categoriesById, activeCategoryIds }: OrganizationCardProps) {
+  const active = new Set(activeCategoryIds);
+  const categories = sortedCategories(organization.categoryIds, categoriesById, active);
+  if (categories.length === 0) return null;
+  const shown = categories.slice(0, MAX_FRONT_BADGES);
+  const hidden = categories.length - shown.length;
+  return (
+    <ul
+      className="front-badges mt-auto pt-2"
+      aria-label="Categories"
+      data-more={hidden > 0 ? `+${hidden} more` : undefined}
+    >
+      {shown.map((category) => (
+        <li
+          key={category.id}
+          data-group={category.groupId}
+          data-emoji={category.emoji}
+          data-variant={active.size === 0 || active.has(category.id) ? 'filled' : 'outlined'}
+          className="front-badge"
+        >
+          {category.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The back of the card: the categories (the selected ones first), the place and 'View profile'. */
 function CardBack({
   organization,
@@ -95,10 +150,7 @@ function CardBack({
 }: OrganizationCardProps & { place: ReturnType<typeof locationLine> }) {
   const { name, categoryIds } = organization;
   const active = new Set(activeCategoryIds);
-  const categories = categoryIds
-    .map((categoryId) => categoriesById.get(categoryId))
-    .filter((category): category is Category => category !== undefined)
-    .sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
+  const categories = sortedCategories(categoryIds, categoriesById, active);
   const shown = categories.slice(0, MAX_BADGES);
   const hidden = categories.length - shown.length;
 

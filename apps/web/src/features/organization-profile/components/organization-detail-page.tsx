@@ -54,6 +54,8 @@ export function OrganizationDetailPage({
     if (currentUserId && notFound) void refetch();
   }, [currentUserId, notFound, refetch]);
 
+  // While it loads (and while a failing request is retried) the tab says so at once, rather than
+  // keeping the previous page's title.
   useDocumentTitle(
     organization
       ? detailTexts.title(organization.name)
@@ -61,7 +63,7 @@ export function OrganizationDetailPage({
         ? detailTexts.notFoundTitle
         : query.isError
           ? detailTexts.errorTitle
-          : null,
+          : detailTexts.loadingTitle,
   );
 
   const backToOrganizations = (

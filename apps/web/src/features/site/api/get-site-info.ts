@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteInfo } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 
-/** Contact details and the data-deletion subject line (GET /api/site). */
-export interface SiteInfo {
-  supportEmail: string;
-  supportPhone: string;
-  supportAddress: string;
-  dataDeletionSubject: string;
-}
+/** Contact details, the data-deletion subject line and the parent brands (GET /api/site). */
+export type { SiteInfo };
 
 export function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
   return apiData<SiteInfo>('/site', { signal });

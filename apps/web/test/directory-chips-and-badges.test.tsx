@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { CategoryToggle } from '../src/features/directory/components/category-toggle';
+import { OrganizationCard } from '../src/features/directory/components/organization-card';
+import { categories, categoriesById, countriesByCode, makeOrganization } from './fixtures';
+
+const climate = categories[0]!;
+
+function renderToggle(selected: boolean, count: number | undefined, available = true) {
+  const onToggle = vi.fn();
+  render(
+    <CategoryToggle
+      category={climate}
+      selected={selected}
+      count={count}
+      available={available}
+      onToggle={onToggle}
+    />,
+  );
+  return { button: screen.getByRole('button'), onToggle };
+}
+
+describe('a category pill (issue 12, item 7)', () => {
+  it('is disabled and named unavailable while its count is 0', () => {
+    const { button, onToggle } = renderToggle(false, 0);
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-label')).toBe('Climate Action, 0 organizations, unavailable');
+    button.click();
+    expect(onToggle).not.toHaveBeenCalled();
+  });
+
+  it('stays an action with matches, named with its count', () => {
+    const { button, onToggle } = renderToggle(false, 12);
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.getAttribute('aria-label')).toBe('Climate Action, 12 organizations');
+    button.click();
+    expect(onToggle).toHaveBeenCalledWith('climate_action');
+  });
+
+  it('stays removable when selected, even at 0', () => {
+    const { button, onToggle } = renderToggle(true, 0);
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.getAttribute('aria-label')).toBe('Climate Action, 0 organizations');
+    button.click();
+    expect(onToggle).toHaveBeenCalledWith('climate_action');
+  });
+
+  it('says unavailable when the country has none, before counts are known', () => {
+    const { button } = renderToggle(false, undefined, false);
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-label')).toBe('Climate Action, unavailable');
+  });
+});
+
+function stubHover(canHover: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(hover: none)' ? !canHover : false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function renderCard(activeCategoryIds: string[] = []) {
+  const { id, name, description, logo, categoryIds, country, location } = makeOrganization();
+  return render(
+    <MemoryRouter>
+      <OrganizationCard
+        organization={{ id, name, description, logo, categoryIds, country, location }}
+        categoriesById={categoriesById}
+        countriesByCode={countriesByCode}
+        activeCategoryIds={activeCategoryIds}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe('the badges on a card (issue 12, item 8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the first badges on the front of a touch screen, without hover or focus', () => {
+    stubHover(false);
+    renderCard(['education']);
+    const list = screen.getByRole('list', { name: 'Categories' });
+    const items = [...list.querySelectorAll('li')];
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Education & Learning',
+      'Climate Action',
+    ]);
+    expect(items.map((item) => item.getAttribute('data-variant'))).toEqual(['filled', 'outlined']);
+    expect(items[0]!.getAttribute('data-emoji')).toBe('📚');
+    expect(list.getAttribute('data-more')).toBe('+1 more');
+  });
+
+  it('keeps them on the back, drawn on hover, where the device can hover', () => {
+    stubHover(true);
+    renderCard();
+    expect(screen.queryByRole('list', { name: 'Categories' })).toBeNull();
+  });
+});
