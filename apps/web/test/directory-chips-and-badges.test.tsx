@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { CategoryToggle } from '../src/features/directory/components/category-toggle';
-import { OrganizationCard } from '../src/features/directory/components/organization-card';
-import { categories, categoriesById, countriesByCode, makeOrganization } from './fixtures';
+import { categories } from './fixtures';
+import { renderCard } from './render-helpers';
 
 const climate = categories[0]!;
 
@@ -62,20 +61,6 @@ function stubHover(canHover: boolean) {
   }));
 }
 
-function renderCard(activeCategoryIds: string[] = []) {
-  const { id, name, description, logo, categoryIds, country, location } = makeOrganization();
-  return render(
-    <MemoryRouter>
-      <OrganizationCard
-        organization={{ id, name, description, logo, categoryIds, country, location }}
-        categoriesById={categoriesById}
-        countriesByCode={countriesByCode}
-        activeCategoryIds={activeCategoryIds}
-      />
-    </MemoryRouter>,
-  );
-}
-
 describe('the badges on a card (issue 12, item 8)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -83,7 +68,7 @@ describe('the badges on a card (issue 12, item 8)', () => {
 
   it('shows the first badges on the front of a touch screen, without hover or focus', () => {
     stubHover(false);
-    renderCard(['education']);
+    renderCard({}, ['education']);
     const list = screen.getByRole('list', { name: 'Categories' });
     const items = [...list.querySelectorAll('li')];
     expect(items.map((item) => item.textContent)).toEqual([

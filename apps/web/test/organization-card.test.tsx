@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { OrganizationCard } from '../src/features/directory/components/organization-card';
-import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
-
-function renderCard(
-  overrides: Parameters<typeof makeOrganization>[0] = {},
-  activeCategoryIds: string[] = [],
-) {
-  const { id, name, description, logo, categoryIds, country, location } =
-    makeOrganization(overrides);
-  return render(
-    <MemoryRouter>
-      <OrganizationCard
-        organization={{ id, name, description, logo, categoryIds, country, location }}
-        categoriesById={categoriesById}
-        countriesByCode={countriesByCode}
-        activeCategoryIds={activeCategoryIds}
-      />
-    </MemoryRouter>,
-  );
-}
+import { fireEvent, screen } from '@testing-library/react';
+import { renderCard } from './render-helpers';
 
 describe('OrganizationCard', () => {
   it('shows a coloured initial avatar when there is no logo', () => {

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createRoutes } from '../src/app/router';
-import { createQueryClient } from '../src/lib/query-client';
+import { screen, within } from '@testing-library/react';
+import { renderAppAt } from './render-helpers';
 
 const sentence = 'Scaling Impact is a brand of Acme Learning and Hirewell.';
 
@@ -44,21 +41,11 @@ afterEach(() => vi.unstubAllGlobals());
 const brandLine = (_: string, element: Element | null) =>
   element?.tagName === 'P' && element.textContent === sentence;
 
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
 describe('parent brands (SPEC.md section 1)', () => {
   it.each(['/about', '/contact', '/privacy'])(
     'shows the parent-brands line from the site settings on %s and in the footer',
     async (path) => {
-      renderAt(path);
+      renderAppAt(path);
       const line = await within(await screen.findByRole('main')).findByText(brandLine);
       // A brand with a URL links to it; one without is plain text.
       const link = within(line).getByRole('link', { name: 'Acme Learning' });

@@ -6,6 +6,7 @@ import { detailTexts, homeTexts, notFoundTexts } from '@si/contracts';
 import { createRoutes } from '../src/app/router';
 import { createQueryClient } from '../src/lib/query-client';
 import { categories, countries, makeOrganization } from './fixtures';
+import { renderAppAt } from './render-helpers';
 
 function json(body: unknown, status = 200) {
   return Promise.resolve(
@@ -58,21 +59,10 @@ function stubApi(overrides: Record<string, () => Promise<Response>> = {}) {
   return fetchMock;
 }
 
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe('public routes', () => {
   it('shows the not-found page for an unknown path', async () => {
     stubApi();
-    renderAt('/no/such/page');
+    renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: notFoundTexts.title })).toBeTruthy();
     expect(screen.getByText(notFoundTexts.body)).toBeTruthy();
     expect(screen.getByRole('link', { name: notFoundTexts.link }).getAttribute('href')).toBe('/');
@@ -81,7 +71,7 @@ describe('public routes', () => {
 
   it('shows Organization Not Found for an id that is not a UUID, without asking the API', async () => {
     const fetchMock = stubApi();
-    renderAt('/organizations/not-a-uuid');
+    renderAppAt('/organizations/not-a-uuid');
     expect(await screen.findByRole('heading', { name: detailTexts.notFoundHeading })).toBeTruthy();
     expect(screen.getByText(detailTexts.notFoundBody('not-a-uuid'))).toBeTruthy();
     expect(
@@ -96,14 +86,14 @@ describe('public routes', () => {
       [`/api/organizations/${id}`]: () =>
         json({ error: { code: 'NOT_FOUND', message: 'gone' } }, 404),
     });
-    renderAt(`/organizations/${id}`);
+    renderAppAt(`/organizations/${id}`);
     expect(await screen.findByText(detailTexts.notFoundBody(id))).toBeTruthy();
   });
 
   it('renders a profile and sets its title', async () => {
     const organization = makeOrganization();
     stubApi({ [`/api/organizations/${organization.id}`]: () => json({ data: organization }) });
-    renderAt(`/organizations/${organization.id}`);
+    renderAppAt(`/organizations/${organization.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: organization.name })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(detailTexts.title(organization.name)));
     expect(screen.getByRole('button', { name: detailTexts.backToResults })).toBeTruthy();
@@ -111,7 +101,7 @@ describe('public routes', () => {
 
   it('renders the directory with the formatted count and the cards', async () => {
     stubApi();
-    renderAt('/?categories=climate_action');
+    renderAppAt('/?categories=climate_action');
     expect(
       await screen.findByRole('heading', { name: homeTexts.gridHeading('1,284') }),
     ).toBeTruthy();
