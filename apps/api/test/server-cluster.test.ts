@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, readdir, readlink, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -17,6 +16,7 @@ import {
 } from '../src/cluster.ts';
 import { withDatabase } from './support/global-setup.ts';
 import { adminUrl } from './support/postgres.ts';
+import { freePort } from './support/free-port.ts';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
@@ -32,15 +32,6 @@ function startServer(env: Record<string, string>): ServerProcess {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   return Object.assign(child, { output: () => output });
-}
-
-/** A port nothing listens on now: the system picks it, and it is handed back at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Waits for `check` to return something (50 s at most: the tests get 90). */

@@ -3,19 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-
-/** A port nothing listens on now: the system picks it, and it is handed back at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the server process', () => {
   it('starts on an empty embedded database, serves, and exits cleanly on SIGTERM', async () => {

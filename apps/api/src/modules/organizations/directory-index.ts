@@ -87,10 +87,6 @@ export class DirectoryIndex {
 
   constructor(private readonly allCountries: string) {}
 
-  get size(): number {
-    return this.liveCount;
-  }
-
   /**
    * Removes the organizations `changedIds` names and adds `rows` (the published ones among them,
    * as they are now): the same call serves a create, an edit, a publication, an unpublication and

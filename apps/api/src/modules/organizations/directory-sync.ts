@@ -128,10 +128,5 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
       await catchUpTo(target);
       return index!.query(filter, after, limit);
     },
-
-    get size() {
-      return index?.size ?? 0;
-    },
   };
 }
-export type DirectorySync = ReturnType<typeof createDirectorySync>;
