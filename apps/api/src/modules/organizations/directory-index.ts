@@ -1,15 +1,8 @@
-import {
-  Bitset,
-  countBits,
-  countCommonBits,
-  intersectEither,
-  intersectInto,
-  setBits,
-} from './directory-bitset.ts';
+import { Bitset, popcount, setBits, summaryLength } from './directory-bitset.ts';
 import type { OrganizationSummary } from '@si/contracts';
 import { FacetCounts } from './facet-counts.ts';
 import { SummaryArena } from './summary-arena.ts';
-import { TextPostings, type KeptPrefix } from './text-postings.ts';
+import { TextPostings } from './text-postings.ts';
 
 /** What the index keeps of a published organization: its list item and what filters it. */
 export interface IndexedOrganization extends OrganizationSummary {
@@ -31,8 +24,8 @@ export type OrderKey = readonly [name: string, id: string];
 
 export interface IndexAnswer {
   total: number;
-  /** Matches per category, for categories with at least one. */
-  facets: Record<string, number>;
+  /** Matches per category, for categories with at least one, as a JSON object. */
+  facetsJson: string;
   /** Up to `limit` positions after the one asked for, in order. */
   keys: OrderKey[];
   /** Whether more matches follow them. */
@@ -41,18 +34,29 @@ export interface IndexAnswer {
   items: Buffer;
 }
 
-/** Below this many matches a page is cut from the sorted matches rather than a walk of the order. */
-const FEW_MATCHES = 1024;
+/**
+ * Changed organizations get new slots after the sorted ones (the tail); once the tail is this
+ * many, or a thirty-second of the directory, every slot is renumbered in order again.
+ */
+const TAIL_AT_MOST = 4096;
+/** Dead slots are dropped once they are this many, or half the live ones. */
+const DEAD_AT_MOST = 4096;
+/** A bulk change sorts the tail once; fewer changes are placed one by one. */
+const PLACE_ONE_BY_ONE = 256;
 
 /**
  * Every published organization in memory, as bitsets over slots: one per category, one per
- * country, text postings per lexeme, the (name, id) order of the slots, and each one's list
- * item as JSON. A query is a few passes over words, and a page is bytes already serialized;
- * the database is not asked (ADR 018).
+ * country, text postings per lexeme, and each one's list item as JSON. A query is one pass over
+ * the words its sparsest filter leaves (each bitset's summary says which words can match); the
+ * counts come from the matches or, for the commonest questions, from counts kept as
+ * organizations come and go; and a page is bytes already serialized. The database is not asked
+ * (ADR 018).
  *
- * A changed organization gets a new slot and its old one is only marked dead (cleared from
- * `live`, which every query starts from), so a change costs a few bit flips and one move in the
- * order; dead slots are compacted away once they are many.
+ * Slots are numbered in the directory's (name, id) order, so a page is the next matching bits
+ * after the cursor's slot. A change only marks the old slot dead (cleared from `live`, which
+ * every query starts from) and appends a new one to the tail, kept in order beside the sorted
+ * slots; a page merges the two. When the tail or the dead slots grow many, every live slot is
+ * renumbered in order.
  */
 export class DirectoryIndex {
   private ids: string[] = [];
@@ -75,15 +79,16 @@ export class DirectoryIndex {
   private counts = new FacetCounts();
   private text = new TextPostings();
   private summaries = new SummaryArena();
-  /** Live slots in (name, id) order; `orderSorted` is false after a bulk change until sorted. */
-  private order = new Uint32Array(1024);
-  private orderLength = 0;
-  private orderSorted = true;
-  /** The position of each slot in `order`, rebuilt when the order has changed. */
-  private rankOfSlot = new Uint32Array(0);
-  private ranksValid = false;
-  /** Scratch words for one query: queries run synchronously, one at a time. */
-  private matches = new Uint32Array(0);
+  /** Slots below this one are in (name, id) order, dead ones included. */
+  private sortedEnd = 0;
+  /** The slots from `sortedEnd` on, dead ones included: in (name, id) order when tailSorted. */
+  private tail = new Uint32Array(1024);
+  private tailSorted = true;
+  /** Scratch for one query (queries run synchronously, one at a time). */
+  private hitWords = new Uint32Array(0);
+  private hitMasks = new Uint32Array(0);
+  private candidates = new Uint32Array(0);
+  private termScratch: Bitset[] = [];
 
   constructor(private readonly allCountries: string) {}
 
@@ -93,143 +98,291 @@ export class DirectoryIndex {
    * a deletion.
    */
   apply(changedIds: Iterable<string>, rows: IndexedOrganization[]): void {
-    const removed = [...changedIds].filter((id) => this.slotById.has(id));
-    // One move in the order per change while changes are few; a re-sort once they are many.
-    const incremental = removed.length + rows.length <= 256 && this.orderSorted;
-    for (const id of removed) this.remove(id, incremental);
-    for (const row of rows) this.add(row, incremental);
-    if (!incremental) this.orderSorted = false;
-    this.ranksValid = false;
-    if (this.ids.length - this.liveCount > Math.max(4096, this.liveCount / 2)) this.compact();
-  }
-
-  query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
-    const answer = this.answer.bind(this, limit);
-    this.sortOrder();
-    const start = after ? this.positionAfter(after) : 0;
-    const categoryIds = filter.categoryIds ?? [];
-    const terms = filter.terms ?? [];
-    if (!filter.country && categoryIds.length === 0 && terms.length === 0) {
-      // Everything: the order is the page, and the counts are kept as organizations come and go.
-      const { perCategory } = this.counts.answer(null, undefined, this.categories.length);
-      const end = Math.min(this.orderLength, start + limit + 1);
-      return answer(
-        this.liveCount,
-        this.facetsFrom(perCategory),
-        Array.from(this.order.subarray(start, end)),
-      );
+    for (const id of changedIds) {
+      if (this.slotById.has(id)) this.remove(id);
     }
-    const wordCount = (this.ids.length + 31) >>> 5;
-    const columns = categoryIds.map((key) => this.categoryByKey.get(key));
-    if (columns.some((column) => !column)) return answer(0, {}, []);
-    const either = filter.country
-      ? ([
-          bitsetFor(this.byCountry, filter.country).reserve(wordCount),
-          bitsetFor(this.byCountry, this.allCountries).reserve(wordCount),
-        ] as const)
-      : null;
-    if (terms.length === 0 && columns.length <= 1) {
-      // A country, a category, or both: the kept counts answer.
-      const countries = filter.country ? [...new Set([filter.country, this.allCountries])] : null;
-      const counted = this.counts.answer(countries, columns[0]?.position, this.categories.length);
-      const only = columns[0]?.bits.reserve(wordCount) ?? null;
-      return answer(
-        counted.total,
-        this.facetsFrom(counted.perCategory),
-        this.pageOf(counted.total, either, only, start, limit + 1),
-      );
-    }
-    const alone = terms.length === 1 && columns.length === 0 && !either;
-    const firstPrefix = alone ? this.text.prefixWords(terms[0]!, wordCount) : null;
-    if (firstPrefix) {
-      const prefix = firstPrefix;
-      if (prefix.kept?.counts) {
-        // The same prefix alone, asked for before: its counts are kept.
-        const { total, perCategory } = prefix.kept.counts;
-        const only = prefix.kept.bits.reserve(wordCount);
-        return answer(
-          total,
-          this.facetsFrom(perCategory),
-          this.pageOf(total, null, only, start, limit + 1),
-        );
-      }
-    }
-    const matches = this.scratch(wordCount);
-    matches.set(this.live.reserve(wordCount).subarray(0, wordCount));
-    if (either) intersectEither(matches, either[0], either[1], wordCount);
-    for (const column of columns)
-      intersectInto(matches, column!.bits.reserve(wordCount), wordCount);
-    let kept: KeptPrefix | null = null;
-    for (const term of terms) {
-      const prefix = firstPrefix ?? this.text.prefixWords(term, wordCount);
-      intersectInto(matches, prefix.words, wordCount);
-      kept = prefix.kept;
-    }
-    const total = countBits(matches, wordCount);
-    if (total === 0) return answer(0, {}, []);
-    // Counting through the matches costs a few steps per match; through the words, one step
-    // per word for each category. Measured at 100,000 organizations, the first wins until
-    // about half the words times the categories.
-    const perCategory =
-      total * 2 < wordCount * this.categories.length
-        ? this.countMatches(matches, wordCount)
-        : this.countWords(matches, wordCount);
-    if (alone && kept) kept.counts = { total, perCategory };
-    const slots =
-      total <= FEW_MATCHES
-        ? this.pageOfMembers(setBits(matches, wordCount, total), start, limit + 1)
-        : this.pageByWalk(matches, null, start, limit + 1);
-    return answer(total, this.facetsFrom(perCategory), slots);
+    const oneByOne = this.tailSorted && rows.length <= PLACE_ONE_BY_ONE;
+    for (const row of rows) this.add(row, oneByOne);
+    if (!oneByOne && rows.length > 0) this.tailSorted = false;
   }
 
   /**
-   * A page for a filter of at most a country (`either`: its bits or those of ALL) and one set
-   * of bits (`only`), whose matches are already counted.
+   * Puts the slots in order after changes: sorts the tail, or renumbers everything when the
+   * tail or the dead slots have grown many. Queries call it; the loader calls it once at the end.
    */
-  private pageOf(
-    total: number,
-    either: readonly [Uint32Array, Uint32Array] | null,
-    only: Uint32Array | null,
-    start: number,
-    limit: number,
-  ): number[] {
-    if (total === 0) return [];
-    if (total > FEW_MATCHES) return this.pageByWalk(only, either, start, limit);
-    const wordCount = (this.ids.length + 31) >>> 5;
-    const matches = this.scratch(wordCount);
-    matches.set(this.live.reserve(wordCount).subarray(0, wordCount));
-    if (either) intersectEither(matches, either[0], either[1], wordCount);
-    if (only) intersectInto(matches, only, wordCount);
-    return this.pageOfMembers(setBits(matches, wordCount, total), start, limit);
+  settle(): void {
+    const tailLength = this.ids.length - this.sortedEnd;
+    const dead = this.ids.length - this.liveCount;
+    if (
+      tailLength > Math.max(TAIL_AT_MOST, this.liveCount / 32) ||
+      dead > Math.max(DEAD_AT_MOST, this.liveCount / 2)
+    ) {
+      this.compact();
+    } else {
+      this.sortTail();
+    }
   }
 
-  private facetsFrom(perCategory: Int32Array): Record<string, number> {
-    const facets: Record<string, number> = {};
+  query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
+    this.settle();
+    const wordCount = (this.ids.length + 31) >>> 5;
+    const from: PageStart = {
+      slot: after ? this.sortedSlotAfter(after) : 0,
+      tail: after ? this.tailPositionAfter(after) : 0,
+    };
+    const categoryIds = filter.categoryIds ?? [];
+    const terms = filter.terms ?? [];
+    const columns = categoryIds.map((key) => this.categoryByKey.get(key));
+    if (columns.some((column) => !column)) return this.answer(limit, 0, '{}', []);
+    const categoryBits = columns.map((column) => column!.bits.reserve(wordCount));
+    const country = filter.country ? this.countryBits(filter.country, wordCount) : null;
+    if (terms.length === 0 && columns.length <= 1) {
+      // Everything, a country, a category, or both: the kept counts answer.
+      const countries = filter.country ? [...new Set([filter.country, this.allCountries])] : null;
+      const counted = this.counts.answer(countries, columns[0]?.position, this.categories.length);
+      return this.answer(
+        limit,
+        counted.total,
+        this.facetsJson(counted.perCategory),
+        counted.total === 0 ? [] : this.page(categoryBits, country, from, limit + 1),
+      );
+    }
+    const alone = terms.length === 1 && columns.length === 0 && !country;
+    const kept = alone ? this.text.keptPrefix(terms[0]!) : null;
+    if (kept?.counts) {
+      // The same prefix alone, asked for before: its counts are kept.
+      const { total, perCategory } = kept.counts;
+      const bits = [kept.bits.reserve(wordCount)];
+      return this.answer(
+        limit,
+        total,
+        this.facetsJson(perCategory),
+        total === 0 ? [] : this.page(bits, null, from, limit + 1),
+      );
+    }
+    const termBits = terms.map((term, i) =>
+      this.text.prefixBits(term, wordCount, this.termScratchAt(i)),
+    );
+    const sets = [...categoryBits, ...termBits];
+    const hits = this.gather(sets, country, 0, this.ids.length, 0);
+    let total = 0;
+    for (let h = 0; h < hits; h += 1) total += popcount(this.hitMasks[h]!);
+    const perCategory = this.countPerCategory(hits, total, wordCount);
+    if (alone) {
+      const keptNow = this.text.keptPrefix(terms[0]!);
+      if (keptNow && keptNow.bits === termBits[0]) keptNow.counts = { total, perCategory };
+    }
+    if (total === 0) return this.answer(limit, 0, '{}', []);
+    const slots = this.pageFromHits(hits, sets, country, from, limit + 1);
+    return this.answer(limit, total, this.facetsJson(perCategory), slots);
+  }
+
+  /** The bits of a country and of ALL (every organization working in every country). */
+  private countryBits(country: string, wordCount: number): CountryBits {
+    const all = bitsetFor(this.byCountry, this.allCountries).reserve(wordCount);
+    return [this.byCountry.get(country)?.reserve(wordCount) ?? all, all];
+  }
+
+  private termScratchAt(i: number): Bitset {
+    while (this.termScratch.length <= i) this.termScratch.push(new Bitset());
+    return this.termScratch[i]!;
+  }
+
+  /**
+   * The words with slots in [fromSlot, toSlot) in `live`, in every one of `sets` and in either
+   * of `country`, as hitWords/hitMasks (returns how many); only the words whose summary bit is
+   * set in each of them are looked at. With `enough` above 0 it stops once that many slots match.
+   */
+  private gather(
+    sets: Bitset[],
+    country: CountryBits | null,
+    fromSlot: number,
+    toSlot: number,
+    enough: number,
+  ): number {
+    if (toSlot <= fromSlot) return 0;
+    const fromWord = fromSlot >>> 5;
+    const lastWord = (toSlot - 1) >>> 5;
+    const firstMask = -1 << (fromSlot & 31);
+    const lastMask = toSlot & 31 ? ~(-1 << (toSlot & 31)) : -1;
+    const fromSummary = fromWord >>> 5;
+    const endSummary = (lastWord >>> 5) + 1;
+    if (this.hitWords.length <= lastWord) {
+      this.hitWords = new Uint32Array((lastWord + 1) * 2);
+      this.hitMasks = new Uint32Array((lastWord + 1) * 2);
+      this.candidates = new Uint32Array(summaryLength((lastWord + 1) * 2));
+    }
+    const { hitWords, hitMasks, candidates } = this;
+    // Words that may match: the summaries ANDed (live's summary when nothing filters).
+    if (country) {
+      const [own, all] = country;
+      for (let s = fromSummary; s < endSummary; s += 1) {
+        candidates[s] = own.summary[s]! | all.summary[s]!;
+      }
+    } else {
+      const first = sets[0] ?? this.live;
+      candidates.set(first.summary.subarray(fromSummary, endSummary), fromSummary);
+    }
+    for (const set of sets) {
+      const summary = set.summary;
+      for (let s = fromSummary; s < endSummary; s += 1) candidates[s]! &= summary[s]!;
+    }
+    const live = this.live.words;
+    const [own, all] = country ?? [null, null];
+    const setCount = sets.length;
+    let hits = 0;
+    let found = 0;
+    for (let s = fromSummary; s < endSummary; s += 1) {
+      let candidate = candidates[s]!;
+      while (candidate !== 0) {
+        const lowest = candidate & -candidate;
+        candidate ^= lowest;
+        const word = (s << 5) | (31 - Math.clz32(lowest));
+        if (word < fromWord) continue;
+        if (word > lastWord) return hits;
+        let mask = live[word]!;
+        if (own) mask &= own.words[word]! | all!.words[word]!;
+        for (let i = 0; i < setCount && mask !== 0; i += 1) mask &= sets[i]!.words[word]!;
+        if (word === fromWord) mask &= firstMask;
+        if (word === lastWord) mask &= lastMask;
+        if (mask === 0) continue;
+        hitWords[hits] = word;
+        hitMasks[hits] = mask;
+        hits += 1;
+        if (enough > 0) {
+          found += popcount(mask);
+          if (found >= enough) return hits;
+        }
+      }
+    }
+    return hits;
+  }
+
+  /** Up to `limit` matches from `from` on, in order: sorted slots and the tail merged. */
+  private page(
+    sets: Bitset[],
+    country: CountryBits | null,
+    from: PageStart,
+    limit: number,
+  ): number[] {
+    const hits = this.gather(sets, country, from.slot, this.sortedEnd, limit);
+    return this.pageFromHits(hits, sets, country, from, limit);
+  }
+
+  private pageFromHits(
+    hits: number,
+    sets: Bitset[],
+    country: CountryBits | null,
+    from: PageStart,
+    limit: number,
+  ): number[] {
+    const { hitWords, hitMasks, sortedEnd } = this;
+    const fromWord = from.slot >>> 5;
+    const slots: number[] = [];
+    let h = lowerBound(hitWords, hits, fromWord);
+    collecting: for (; h < hits; h += 1) {
+      const word = hitWords[h]!;
+      if (word << 5 >= sortedEnd) break;
+      let mask = hitMasks[h]!;
+      if (word === fromWord) mask &= -1 << (from.slot & 31);
+      if (word === sortedEnd >>> 5) mask &= ~(-1 << (sortedEnd & 31));
+      while (mask !== 0) {
+        const lowest = mask & -mask;
+        mask ^= lowest;
+        slots.push((word << 5) | (31 - Math.clz32(lowest)));
+        if (slots.length === limit) break collecting;
+      }
+    }
+    const tailLength = this.ids.length - sortedEnd;
+    if (tailLength === 0) return slots;
+    const tailSlots: number[] = [];
+    for (let p = from.tail; p < tailLength && tailSlots.length < limit; p += 1) {
+      const slot = this.tail[p]!;
+      if (this.matches(slot, sets, country)) tailSlots.push(slot);
+    }
+    return this.merge(slots, tailSlots, limit);
+  }
+
+  private matches(slot: number, sets: Bitset[], country: CountryBits | null): boolean {
+    if (!this.live.has(slot)) return false;
+    if (country && !country[0].has(slot) && !country[1].has(slot)) return false;
+    return sets.every((set) => set.has(slot));
+  }
+
+  /** Two lists of slots in order, merged in order, the first `limit`. */
+  private merge(a: number[], b: number[], limit: number): number[] {
+    if (b.length === 0) return a;
+    const merged: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (merged.length < limit && (i < a.length || j < b.length)) {
+      if (j === b.length || (i < a.length && this.compareSlots(a[i]!, b[j]!) < 0)) {
+        merged.push(a[i++]!);
+      } else {
+        merged.push(b[j++]!);
+      }
+    }
+    return merged;
+  }
+
+  /**
+   * Matches per category position. Through the matches it costs a step per match and category
+   * it carries; through the words, a step per matching word and category: the cheaper one.
+   */
+  private countPerCategory(hits: number, total: number, wordCount: number): Int32Array {
+    const counts = new Int32Array(this.categories.length);
+    const { hitWords, hitMasks } = this;
+    const perSlot = this.slotCategoriesUsed / Math.max(1, this.ids.length);
+    if (hits * this.categories.length < total * (perSlot + 1)) {
+      for (const column of this.categories) {
+        const words = column.bits.reserve(wordCount).words;
+        let count = 0;
+        for (let h = 0; h < hits; h += 1) {
+          const common = hitMasks[h]! & words[hitWords[h]!]!;
+          if (common !== 0) count += popcount(common);
+        }
+        counts[column.position] = count;
+      }
+      return counts;
+    }
+    const { categoryStart, categoryCount, slotCategories } = this;
+    for (let h = 0; h < hits; h += 1) {
+      let mask = hitMasks[h]!;
+      const base = hitWords[h]! << 5;
+      while (mask !== 0) {
+        const lowest = mask & -mask;
+        mask ^= lowest;
+        const slot = base | (31 - Math.clz32(lowest));
+        const end = categoryStart[slot]! + categoryCount[slot]!;
+        for (let k = categoryStart[slot]!; k < end; k += 1) counts[slotCategories[k]!]! += 1;
+      }
+    }
+    return counts;
+  }
+
+  /** Written out directly: a page is bytes, and an object of 48 keys costs more to build. */
+  private facetsJson(perCategory: Int32Array): string {
+    let json = '';
     for (const column of this.categories) {
       const count = perCategory[column.position]!;
-      if (count > 0) facets[column.key] = count;
+      if (count > 0) json += `${json ? ',' : ''}${column.jsonKey}${count}`;
     }
-    return facets;
+    return `{${json}}`;
   }
 
   /** The answer for `slots`, the page and the match after it when there is one. */
-  private answer(
-    limit: number,
-    total: number,
-    facets: Record<string, number>,
-    slots: number[],
-  ): IndexAnswer {
+  private answer(limit: number, total: number, facetsJson: string, slots: number[]): IndexAnswer {
     const page = slots.slice(0, limit);
     return {
       total,
-      facets,
+      facetsJson,
       keys: page.map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]),
       more: slots.length > limit,
       items: this.summaries.join(page),
     };
   }
 
-  private add(row: IndexedOrganization, incremental: boolean) {
+  private add(row: IndexedOrganization, oneByOne: boolean) {
     const slot = this.ids.length;
     if (slot >= this.categoryStart.length) this.growSlots();
     this.ids.push(row.id);
@@ -248,25 +401,25 @@ export class DirectoryIndex {
     this.counts.change(row.country, this.categoryPositions(slot), 1);
     this.text.add(slot, row.lexemes, this.categoryPositions(slot));
     this.summaries.store(slot, summaryJson(row));
-    const position = incremental ? this.positionAfter([row.name, row.id]) : this.orderLength;
-    this.insertIntoOrder(position, slot);
+    const tailLength = slot - this.sortedEnd;
+    if (tailLength === this.tail.length) {
+      const grown = new Uint32Array(this.tail.length * 2);
+      grown.set(this.tail);
+      this.tail = grown;
+    }
+    const position = oneByOne ? this.tailPositionAfter([row.name, row.id], tailLength) : tailLength;
+    this.tail.copyWithin(position + 1, position, tailLength);
+    this.tail[position] = slot;
   }
 
-  private remove(id: string, incremental: boolean) {
+  private remove(id: string) {
     const slot = this.slotById.get(id)!;
     this.slotById.delete(id);
     this.live.clear(slot);
     this.liveCount -= 1;
     this.counts.change(this.countryKeys[this.countryOf[slot]!]!, this.categoryPositions(slot), -1);
     this.text.remove(slot, this.categoryPositions(slot));
-    if (incremental) {
-      const position = this.positionOf(slot);
-      this.order.copyWithin(position, position + 1, this.orderLength);
-      this.orderLength -= 1;
-    } else {
-      // Dead slots leave the order when it is next sorted.
-      this.orderSorted = false;
-    }
+    this.summaries.release(slot);
   }
 
   private storeCategories(slot: number, categoryIds: string[]) {
@@ -281,7 +434,12 @@ export class DirectoryIndex {
     for (const key of distinct) {
       let column = this.categoryByKey.get(key);
       if (!column) {
-        column = { key, position: this.categories.length, bits: new Bitset() };
+        column = {
+          key,
+          jsonKey: `${JSON.stringify(key)}:`,
+          position: this.categories.length,
+          bits: new Bitset(),
+        };
         this.categories.push(column);
         this.categoryByKey.set(key, column);
       }
@@ -308,128 +466,58 @@ export class DirectoryIndex {
     this.countryOf = countries;
   }
 
-  private insertIntoOrder(position: number, slot: number) {
-    if (this.orderLength === this.order.length) {
-      const grown = new Uint32Array(this.order.length * 2);
-      grown.set(this.order);
-      this.order = grown;
-    }
-    this.order.copyWithin(position + 1, position, this.orderLength);
-    this.order[position] = slot;
-    this.orderLength += 1;
-  }
-
-  /** After bulk changes: the live slots, sorted by (name, id). */
-  private sortOrder() {
-    if (this.orderSorted) return;
-    const liveSlots = setBits(this.live.words, this.live.words.length, this.liveCount);
-    const sorted = Array.from(liveSlots).sort((a, b) => this.compareSlots(a, b));
-    this.order = new Uint32Array(Math.max(1024, sorted.length * 2));
-    this.order.set(sorted);
-    this.orderLength = sorted.length;
-    this.orderSorted = true;
-    this.ranksValid = false;
-  }
-
   private compareSlots(a: number, b: number): number {
     return compareKeys(this.names[a]!, this.ids[a]!, this.names[b]!, this.ids[b]!);
   }
 
-  /** The first position in the order whose key comes after `key`. */
-  private positionAfter(key: OrderKey): number {
+  /** The first sorted slot whose key comes after `key` (sortedEnd when none does). */
+  private sortedSlotAfter(key: OrderKey): number {
     let low = 0;
-    let high = this.orderLength;
+    let high = this.sortedEnd;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const slot = this.order[middle]!;
+      if (compareKeys(this.names[middle]!, this.ids[middle]!, key[0], key[1]) <= 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+
+  /** The first position in the (sorted) tail whose key comes after `key`. */
+  private tailPositionAfter(key: OrderKey, tailLength = this.ids.length - this.sortedEnd): number {
+    let low = 0;
+    let high = tailLength;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const slot = this.tail[middle]!;
       if (compareKeys(this.names[slot]!, this.ids[slot]!, key[0], key[1]) <= 0) low = middle + 1;
       else high = middle;
     }
     return low;
   }
 
-  private positionOf(slot: number): number {
-    return this.positionAfter([this.names[slot]!, this.ids[slot]!]) - 1;
+  /** The live slots in (name, id) order: the sorted ones merged with the tail's. */
+  private liveSlotsInOrder(): number[] {
+    this.sortTail();
+    const sorted = Array.from(
+      setBits(this.live.words, (this.sortedEnd + 31) >>> 5, this.liveCount),
+    ).filter((slot) => slot < this.sortedEnd);
+    const tail = Array.from(this.tail.subarray(0, this.ids.length - this.sortedEnd)).filter(
+      (slot) => this.live.has(slot),
+    );
+    return this.merge(sorted, tail, this.liveCount);
   }
 
-  /** Matches per category position, one pass over the words per category. */
-  private countWords(matches: Uint32Array, wordCount: number): Int32Array {
-    const counts = new Int32Array(this.categories.length);
-    for (const column of this.categories) {
-      counts[column.position] = countCommonBits(matches, column.bits.words, wordCount);
-    }
-    return counts;
-  }
-
-  /** Matches per category position, one step per match and category it carries. */
-  private countMatches(matches: Uint32Array, wordCount: number): Int32Array {
-    const counts = new Int32Array(this.categories.length);
-    const { categoryStart, categoryCount, slotCategories } = this;
-    for (let i = 0; i < wordCount; i += 1) {
-      let word = matches[i]!;
-      while (word !== 0) {
-        const lowest = word & -word;
-        const slot = (i << 5) | (31 - Math.clz32(lowest));
-        word ^= lowest;
-        const end = categoryStart[slot]! + categoryCount[slot]!;
-        for (let k = categoryStart[slot]!; k < end; k += 1) counts[slotCategories[k]!]! += 1;
-      }
-    }
-    return counts;
-  }
-
-  /** Few matches: their positions in the order, sorted, from `start` on. */
-  private pageOfMembers(members: Uint32Array, start: number, limit: number): number[] {
-    const ranks = this.ranks();
-    const positions = members.map((slot) => ranks[slot]!).sort();
-    const slots: number[] = [];
-    for (const position of positions) {
-      if (position < start) continue;
-      slots.push(this.order[position]!);
-      if (slots.length === limit) break;
-    }
-    return slots;
-  }
-
-  /**
-   * Many matches: walk the order from `start` until the page is full, keeping the slots set in
-   * `only` (when given) and in either of `either` (when given). The order holds live slots only.
-   */
-  private pageByWalk(
-    only: Uint32Array | null,
-    either: readonly [Uint32Array, Uint32Array] | null,
-    start: number,
-    limit: number,
-  ): number[] {
-    const slots: number[] = [];
-    for (let position = start; position < this.orderLength; position += 1) {
-      const slot = this.order[position]!;
-      const word = slot >>> 5;
-      const bit = 1 << (slot & 31);
-      if (only && (only[word]! & bit) === 0) continue;
-      if (either && ((either[0][word]! | either[1][word]!) & bit) === 0) continue;
-      slots.push(slot);
-      if (slots.length === limit) break;
-    }
-    return slots;
-  }
-
-  private ranks(): Uint32Array {
-    if (!this.ranksValid) {
-      if (this.rankOfSlot.length < this.ids.length) {
-        this.rankOfSlot = new Uint32Array(Math.max(1024, this.ids.length * 2));
-      }
-      for (let position = 0; position < this.orderLength; position += 1) {
-        this.rankOfSlot[this.order[position]!] = position;
-      }
-      this.ranksValid = true;
-    }
-    return this.rankOfSlot;
-  }
-
-  private scratch(wordCount: number): Uint32Array {
-    if (this.matches.length < wordCount) this.matches = new Uint32Array(wordCount * 2);
-    return this.matches;
+  private sortTail() {
+    if (this.tailSorted) return;
+    const tailLength = this.ids.length - this.sortedEnd;
+    const sorted = Array.from(this.tail.subarray(0, tailLength)).sort((a, b) =>
+      this.compareSlots(a, b),
+    );
+    this.tail.set(sorted);
+    this.tailSorted = true;
   }
 
   /**
@@ -437,17 +525,22 @@ export class DirectoryIndex {
    * bitset, posting list and arena.
    */
   private compact() {
-    this.sortOrder();
-    const liveSlots = this.order.slice(0, this.orderLength);
+    const liveSlots = this.liveSlotsInOrder();
     const newSlotOf = new Int32Array(this.ids.length).fill(-1);
     liveSlots.forEach((slot, position) => {
       newSlotOf[slot] = position;
     });
     const renumber = (bitset: Bitset) => {
       const next = new Bitset((liveSlots.length + 31) >>> 5);
-      for (const slot of setBits(bitset.words, bitset.words.length, this.ids.length)) {
-        const renumbered = newSlotOf[slot]!;
-        if (renumbered >= 0) next.set(renumbered);
+      const { words } = bitset;
+      for (let w = 0; w < words.length; w += 1) {
+        let word = words[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          const renumbered = newSlotOf[(w << 5) | (31 - Math.clz32(lowest))]!;
+          if (renumbered >= 0) next.set(renumbered);
+        }
       }
       return next;
     };
@@ -455,7 +548,7 @@ export class DirectoryIndex {
     for (const [key, bitset] of this.byCountry) this.byCountry.set(key, renumber(bitset));
     this.live = renumber(this.live);
     this.text.renumber(newSlotOf);
-    this.summaries = this.summaries.compacted(liveSlots);
+    this.summaries = this.summaries.renumbered(liveSlots);
     const categoryStart = new Uint32Array(Math.max(1024, liveSlots.length * 2));
     const categoryCount = new Uint8Array(categoryStart.length);
     const countryOf = new Uint16Array(categoryStart.length);
@@ -475,17 +568,29 @@ export class DirectoryIndex {
     this.countryOf = countryOf;
     this.slotCategories = slotCategories;
     this.slotCategoriesUsed = used;
-    this.ids = Array.from(liveSlots, (slot) => this.ids[slot]!);
-    this.names = Array.from(liveSlots, (slot) => this.names[slot]!);
+    this.ids = liveSlots.map((slot) => this.ids[slot]!);
+    this.names = liveSlots.map((slot) => this.names[slot]!);
     this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));
-    this.order.set(liveSlots.map((_, position) => position));
-    this.ranksValid = false;
+    this.sortedEnd = liveSlots.length;
+    this.tail = new Uint32Array(1024);
+    this.tailSorted = true;
   }
 }
+
+/** Where a page starts: the first sorted slot after the cursor, and the first tail position. */
+interface PageStart {
+  slot: number;
+  tail: number;
+}
+
+/** A country's bits and those of ALL; a slot matches the country when it is in either. */
+type CountryBits = readonly [own: Bitset, all: Bitset];
 
 /** One category: its key, its position in the per-slot lists and counts, and its matches. */
 interface CategoryColumn {
   key: string;
+  /** `"key":`, as the facets' JSON writes it. */
+  jsonKey: string;
   position: number;
   bits: Bitset;
 }
@@ -520,4 +625,16 @@ export function compareKeys(nameA: string, idA: string, nameB: string, idB: stri
   if (nameA !== nameB) return nameA < nameB ? -1 : 1;
   if (idA !== idB) return idA < idB ? -1 : 1;
   return 0;
+}
+
+/** The first index below `length` in ascending `values` whose value is not below `value`. */
+function lowerBound(values: Uint32Array, length: number, value: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

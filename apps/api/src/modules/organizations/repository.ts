@@ -56,6 +56,10 @@ const indexColumns = {
 };
 
 export function createOrganizationRepository(db: Database) {
+  const versionQuery = db
+    .select({ version: directoryState.version })
+    .from(directoryState)
+    .prepare('directory_version');
   return {
     /** Published organizations as the directory index keeps them, in id order after `afterId`. */
     indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]> {
@@ -79,8 +83,9 @@ export function createOrganizationRepository(db: Database) {
         .where(and(sql`${organizations.published}`, inArray(organizations.id, ids)));
     },
 
+    /** Asked on every directory request: a prepared statement, built and planned once. */
     async directoryVersion(): Promise<number> {
-      const [row] = await db.select({ version: directoryState.version }).from(directoryState);
+      const [row] = await versionQuery.execute();
       return row?.version ?? 0;
     },
 

@@ -22,7 +22,7 @@ const DATA = Buffer.from('{"data":');
 
 /** `{"data":[...items],"meta":{...}}` from items already serialized. */
 function directoryPageBody(page: DirectoryPage): Buffer {
-  return Buffer.concat([DATA, page.items, Buffer.from(`,"meta":${JSON.stringify(page.meta)}}`)]);
+  return Buffer.concat([DATA, page.items, Buffer.from(`,"meta":${page.metaJson}}`)]);
 }
 
 const OrganizationParams = z.object({ id: z.string().max(100) });

@@ -14,7 +14,6 @@ import {
   type CreateOrganizationRequest,
   type UpdateOrganizationRequest,
   type Organization,
-  type OrganizationListMeta,
   type OrganizationListQuery,
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -42,10 +41,12 @@ export interface OrganizationServiceOptions {
   beforeDelete?: (organizationId: string) => Promise<void>;
 }
 
-/** A page of the directory: its items already serialized (an OrganizationSummary JSON array). */
+/** A page of the directory, already serialized: its items and its meta, as JSON. */
 export interface DirectoryPage {
+  /** OrganizationSummary[] */
   items: Buffer;
-  meta: OrganizationListMeta;
+  /** OrganizationListMeta */
+  metaJson: string;
 }
 
 export function createOrganizationService(
@@ -254,13 +255,10 @@ export function createOrganizationService(
         throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
       const answer = await directory.answer(filter, after, query.limit);
       const last = answer.more ? answer.keys.at(-1) : undefined;
+      const nextCursor = last ? JSON.stringify(encodeCursor([...last])) : 'null';
       return {
         items: answer.items,
-        meta: {
-          total: answer.total,
-          facets: answer.facets,
-          nextCursor: last ? encodeCursor([...last]) : null,
-        },
+        metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"nextCursor":${nextCursor}}`,
       };
     },
 

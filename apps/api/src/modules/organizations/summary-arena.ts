@@ -1,4 +1,5 @@
 const CHUNK_BYTES = 8 * 1024 * 1024;
+const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
 
 /**
  * Each slot's list item, serialized once as JSON, in large shared buffers: a million of them
@@ -11,35 +12,60 @@ export class SummaryArena {
   private chunkOf = new Uint16Array(0);
   private startOf = new Uint32Array(0);
   private lengthOf = new Uint32Array(0);
+  /** Bytes stored, and those of them no slot lists any more. */
+  private storedBytes = 0;
+  private deadBytes = 0;
 
   store(slot: number, json: string): void {
     const bytes = Buffer.byteLength(json);
     this.reserve(slot, bytes).write(json, this.startOf[slot]!);
   }
 
+  /** A slot that is no longer listed: its bytes are garbage until the arena is compacted. */
+  release(slot: number): void {
+    this.deadBytes += this.lengthOf[slot]!;
+  }
+
   /** The slots' items as one JSON array, in one buffer. */
-  join(slots: number[]): Buffer {
+  join(slots: ArrayLike<number>): Buffer {
     let length = 2 + Math.max(0, slots.length - 1);
-    for (const slot of slots) length += this.lengthOf[slot]!;
+    for (let i = 0; i < slots.length; i += 1) length += this.lengthOf[slots[i]!]!;
     const joined = Buffer.allocUnsafe(length);
-    let offset = joined.write('[');
-    slots.forEach((slot, index) => {
-      if (index > 0) offset += joined.write(',', offset);
+    joined[0] = OPEN;
+    let offset = 1;
+    for (let i = 0; i < slots.length; i += 1) {
+      const slot = slots[i]!;
+      if (i > 0) joined[offset++] = COMMA;
       const start = this.startOf[slot]!;
-      offset += this.chunks[this.chunkOf[slot]!]!.copy(
-        joined,
-        offset,
-        start,
-        start + this.lengthOf[slot]!,
-      );
-    });
-    joined.write(']', offset);
+      const chunk = this.chunks[this.chunkOf[slot]!]!;
+      joined.set(chunk.subarray(start, start + this.lengthOf[slot]!), offset);
+      offset += this.lengthOf[slot]!;
+    }
+    joined[offset] = CLOSE;
     return joined;
   }
 
-  /** A new arena holding the slots `oldSlots[i]` as slots i, without the space of the others. */
-  compacted(oldSlots: ArrayLike<number>): SummaryArena {
+  /**
+   * The arena with the slots `oldSlots[i]` renumbered as slots i. While little of it is garbage
+   * the bytes stay where they are and only their places are renumbered; otherwise they are
+   * copied into a new arena without the garbage.
+   */
+  renumbered(oldSlots: ArrayLike<number>): SummaryArena {
     const next = new SummaryArena();
+    if (this.deadBytes * 4 < this.storedBytes) {
+      next.chunks = this.chunks;
+      next.used = this.used;
+      next.grow(oldSlots.length);
+      for (let slot = 0; slot < oldSlots.length; slot += 1) {
+        const old = oldSlots[slot]!;
+        next.chunkOf[slot] = this.chunkOf[old]!;
+        next.startOf[slot] = this.startOf[old]!;
+        next.lengthOf[slot] = this.lengthOf[old]!;
+      }
+      next.storedBytes = this.storedBytes;
+      next.deadBytes = this.deadBytes;
+      return next;
+    }
     for (let slot = 0; slot < oldSlots.length; slot += 1) {
       const old = oldSlots[slot]!;
       const start = this.startOf[old]!;
@@ -67,6 +93,7 @@ export class SummaryArena {
     this.startOf[slot] = this.used;
     this.lengthOf[slot] = bytes;
     this.used += bytes;
+    this.storedBytes += bytes;
     return this.chunks[chunk]!;
   }
 

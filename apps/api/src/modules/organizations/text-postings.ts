@@ -46,13 +46,12 @@ export class TextPostings {
   private postings = new Map<string, Postings>();
   private vocabulary: string[] = [];
   private unsorted: string[] = [];
-  private prefixBits = new Map<string, KeptPrefix>();
-  private prefixBitsWords = 0;
-  private scratch = new Uint32Array(0);
+  private keptPrefixes = new Map<string, KeptPrefix>();
+  private keptPrefixWords = 0;
 
   /** A new live slot with its lexemes and its categories' positions. */
   add(slot: number, lexemes: string[], categories: ArrayLike<number>): void {
-    if (this.prefixBits.size > 0) this.markInPrefixBits(slot, lexemes, categories);
+    if (this.keptPrefixes.size > 0) this.markInPrefixBits(slot, lexemes, categories);
     for (const lexeme of lexemes) {
       let list = this.postings.get(lexeme);
       if (!list) {
@@ -84,24 +83,55 @@ export class TextPostings {
 
   /** A slot that stops being live: the kept counts that included it no longer do. */
   remove(slot: number, categories: ArrayLike<number>): void {
-    for (const kept of this.prefixBits.values()) {
+    for (const kept of this.keptPrefixes.values()) {
       if (kept.counts && kept.bits.has(slot)) count(kept.counts, categories, -1);
     }
   }
 
   /**
-   * The slots holding a lexeme that starts with `prefix` (dead ones too), as at least
-   * `wordCount` words (when not kept, valid until the next call), and the prefix's kept bitset
-   * when it has one.
+   * The slots holding a lexeme that starts with `prefix` (dead ones too), as a bitset of at
+   * least `wordCount` words: the prefix's kept one, or else `scratch` filled in.
    */
-  prefixWords(prefix: string, wordCount: number): { words: Uint32Array; kept: KeptPrefix | null } {
-    const kept = this.prefixBits.get(prefix);
-    if (kept) {
-      // Most recently used last. Words past its end are slots none of which matches.
-      this.prefixBits.delete(prefix);
-      this.prefixBits.set(prefix, kept);
-      return { words: kept.bits.reserve(wordCount), kept };
+  prefixBits(prefix: string, wordCount: number, scratch: Bitset): Bitset {
+    const kept = this.keptPrefix(prefix);
+    if (kept) return kept.bits.reserve(wordCount);
+    const { first, end, postings } = this.lexemesStarting(prefix, wordCount);
+    // Bits of many postings are worth keeping for the next search on this prefix.
+    const keep = postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16;
+    const bits = keep ? new Bitset(wordCount) : scratch;
+    if (!keep) scratch.reset(wordCount);
+    const { words, summary } = bits;
+    for (let i = first; i < end; i += 1) {
+      const { slots, length, dense } = this.postings.get(this.vocabulary[i]!)!;
+      if (dense) {
+        const common = Math.min(wordCount, dense.words.length);
+        for (let w = 0; w < common; w += 1) words[w]! |= dense.words[w]!;
+        const summaryCommon = Math.min(summary.length, dense.summary.length);
+        for (let w = 0; w < summaryCommon; w += 1) summary[w]! |= dense.summary[w]!;
+        continue;
+      }
+      for (let j = 0; j < length; j += 1) {
+        const slot = slots[j]!;
+        const word = slot >>> 5;
+        words[word]! |= 1 << (slot & 31);
+        summary[word >>> 5]! |= 1 << (word & 31);
+      }
     }
+    if (keep) this.keepPrefix(prefix, { bits, counts: null });
+    return bits;
+  }
+
+  /** The prefix's kept bitset and counts, when it has them; most recently used goes last. */
+  keptPrefix(prefix: string): KeptPrefix | null {
+    const kept = this.keptPrefixes.get(prefix);
+    if (!kept) return null;
+    this.keptPrefixes.delete(prefix);
+    this.keptPrefixes.set(prefix, kept);
+    return kept;
+  }
+
+  /** The range of sorted lexemes that start with `prefix`, and the work of merging them. */
+  private lexemesStarting(prefix: string, wordCount: number) {
     this.sortVocabulary();
     const first = lowerBound(this.vocabulary, prefix);
     let end = first;
@@ -111,36 +141,16 @@ export class TextPostings {
       postings += list.dense ? wordCount : list.length;
       end += 1;
     }
-    const keep = postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16;
-    const bitset = keep ? new Bitset(wordCount) : null;
-    if (!bitset && this.scratch.length < wordCount) this.scratch = new Uint32Array(wordCount * 2);
-    const words = bitset ? bitset.words : this.scratch.fill(0, 0, wordCount);
-    for (let i = first; i < end; i += 1) {
-      const { slots, length, dense } = this.postings.get(this.vocabulary[i]!)!;
-      if (dense) {
-        const denseWords = dense.words;
-        const common = Math.min(wordCount, denseWords.length);
-        for (let w = 0; w < common; w += 1) words[w]! |= denseWords[w]!;
-        continue;
-      }
-      for (let j = 0; j < length; j += 1) {
-        const slot = slots[j]!;
-        words[slot >>> 5]! |= 1 << (slot & 31);
-      }
-    }
-    if (!bitset) return { words, kept: null };
-    const added: KeptPrefix = { bits: bitset, counts: null };
-    this.keepPrefix(prefix, added);
-    return { words, kept: added };
+    return { first, end, postings };
   }
 
   private keepPrefix(prefix: string, kept: KeptPrefix) {
-    this.prefixBits.set(prefix, kept);
-    this.prefixBitsWords += kept.bits.words.length;
-    for (const [oldest, old] of this.prefixBits) {
-      if (this.prefixBitsWords <= PREFIX_BITSET_WORDS) break;
-      this.prefixBits.delete(oldest);
-      this.prefixBitsWords -= old.bits.words.length;
+    this.keptPrefixes.set(prefix, kept);
+    this.keptPrefixWords += kept.bits.words.length;
+    for (const [oldest, old] of this.keptPrefixes) {
+      if (this.keptPrefixWords <= PREFIX_BITSET_WORDS) break;
+      this.keptPrefixes.delete(oldest);
+      this.keptPrefixWords -= old.bits.words.length;
     }
   }
 
@@ -149,7 +159,7 @@ export class TextPostings {
     const marked = new Set<KeptPrefix>();
     for (const lexeme of lexemes) {
       for (let length = 1; length <= lexeme.length; length += 1) {
-        const kept = this.prefixBits.get(lexeme.slice(0, length));
+        const kept = this.keptPrefixes.get(lexeme.slice(0, length));
         if (!kept || marked.has(kept)) continue;
         marked.add(kept);
         kept.bits.set(slot);
@@ -182,8 +192,8 @@ export class TextPostings {
     }
     this.vocabulary = [...this.postings.keys()].sort();
     this.unsorted = [];
-    this.prefixBits.clear();
-    this.prefixBitsWords = 0;
+    this.keptPrefixes.clear();
+    this.keptPrefixWords = 0;
   }
 
   private sortVocabulary() {
@@ -199,7 +209,6 @@ export class TextPostings {
   }
 }
 
-/** The first index in sorted `values` whose value is not below `value`. */
 /** Counts a slot in or out; false when a category is past the counts' end (count them anew). */
 function count(counts: PrefixCounts, categories: ArrayLike<number>, delta: 1 | -1): boolean {
   counts.total += delta;
@@ -210,6 +219,7 @@ function count(counts: PrefixCounts, categories: ArrayLike<number>, delta: 1 | -
   return true;
 }
 
+/** The first index in sorted `values` whose value is not below `value`. */
 function lowerBound(values: string[], value: string): number {
   let low = 0;
   let high = values.length;
