@@ -101,6 +101,23 @@ describe('cacheable public answers', () => {
     expect(conditional.rawPayload.length).toBe(0);
   });
 
+  it('tags the list anew when the directory changes, so an old tag gets the new answer', async () => {
+    const url = '/api/organizations?q=commons';
+    const before = await get(url);
+    expect((await get(url)).headers.etag).toBe(before.headers.etag);
+    const id = await createOrganization(ctx.database.db, { name: 'Hazel Commons' });
+    try {
+      const after = await get(url, { 'if-none-match': String(before.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect((after.json() as { meta: { total: number } }).meta.total).toBe(
+        (before.json() as { meta: { total: number } }).meta.total + 1,
+      );
+    } finally {
+      await ctx.database.db.delete(organizations).where(eq(organizations.id, id));
+    }
+  });
+
   it('makes every filter and page of the directory public', async () => {
     const first = await get('/api/organizations?limit=2');
     const cursor = (first.json() as { meta: { nextCursor: string } }).meta.nextCursor;

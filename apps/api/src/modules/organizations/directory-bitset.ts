@@ -59,6 +59,22 @@ export class Bitset {
   }
 }
 
+/** The bitset with each slot moved to newSlotOf[slot], without those mapped below 0. */
+export function renumbered(bitset: Bitset, newSlotOf: Int32Array, slotCount: number): Bitset {
+  const next = new Bitset((slotCount + 31) >>> 5);
+  const { words } = bitset;
+  for (let w = 0; w < words.length; w += 1) {
+    let word = words[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      word ^= lowest;
+      const slot = newSlotOf[(w << 5) | (31 - Math.clz32(lowest))];
+      if (slot !== undefined && slot >= 0) next.set(slot);
+    }
+  }
+  return next;
+}
+
 /** Summary words for `wordCount` words: one bit per word. */
 export function summaryLength(wordCount: number): number {
   return (wordCount + 31) >>> 5;

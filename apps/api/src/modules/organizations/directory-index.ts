@@ -1,4 +1,5 @@
-import { Bitset, popcount, setBits, summaryLength } from './directory-bitset.ts';
+import { randomUUID } from 'node:crypto';
+import { Bitset, popcount, renumbered, setBits, summaryLength } from './directory-bitset.ts';
 import type { OrganizationSummary } from '@si/contracts';
 import { FacetCounts } from './facet-counts.ts';
 import { SummaryArena } from './summary-arena.ts';
@@ -32,6 +33,11 @@ export interface IndexAnswer {
   more: boolean;
   /** Their list items as a JSON array (OrganizationSummary[]). */
   items: Buffer;
+  /**
+   * Names the index's contents: a query asked again while this holds gets the same answer, so
+   * it stands in for a hash of the answer in an entity tag.
+   */
+  state: string;
 }
 
 /**
@@ -39,6 +45,14 @@ export interface IndexAnswer {
  * many, or a thirty-second of the directory, every slot is renumbered in order again.
  */
 const TAIL_AT_MOST = 4096;
+/**
+ * The cost model of facet counting, in steps measured at 100,000 organizations: one matching
+ * word against one category's bits, and one match (plus one step per category it carries).
+ */
+const WORD_STEP = 1;
+const MATCH_STEP = 4;
+/** Prefixes with this many postings (or a hundredth of the directory) are kept from the start. */
+const LARGE_PREFIX = 1000;
 /** Dead slots are dropped once they are this many, or half the live ones. */
 const DEAD_AT_MOST = 4096;
 /** A bulk change sorts the tail once; fewer changes are placed one by one. */
@@ -66,11 +80,14 @@ export class DirectoryIndex {
   private liveCount = 0;
   private categories: CategoryColumn[] = [];
   private categoryByKey = new Map<string, CategoryColumn>();
-  /** Each slot's categories, as positions in `categories`: slotCategories[start, start + count). */
-  private categoryStart = new Uint32Array(1024);
-  private categoryCount = new Uint8Array(1024);
-  private slotCategories = new Uint16Array(4096);
-  private slotCategoriesUsed = 0;
+  /**
+   * Each slot's categories as a bit mask over their positions in `categories`, `maskWords`
+   * words per slot: counting a match's categories reads one place in memory.
+   */
+  private categoryMasks = new Uint32Array(1024);
+  private maskWords = 1;
+  /** Categories carried, summed over the slots (dead ones too): the cost model's average. */
+  private categoryLinks = 0;
   private byCountry = new Map<string, Bitset>();
   /** Each slot's country, as a position in `countryKeys`. */
   private countryOf = new Uint16Array(1024);
@@ -89,6 +106,9 @@ export class DirectoryIndex {
   private hitMasks = new Uint32Array(0);
   private candidates = new Uint32Array(0);
   private termScratch: Bitset[] = [];
+  /** This index, and how many changes it has applied: together, the `state` of its answers. */
+  private readonly instance = randomUUID().slice(0, 8);
+  private changes = 0;
 
   constructor(private readonly allCountries: string) {}
 
@@ -98,6 +118,7 @@ export class DirectoryIndex {
    * a deletion.
    */
   apply(changedIds: Iterable<string>, rows: IndexedOrganization[]): void {
+    this.changes += 1;
     for (const id of changedIds) {
       if (this.slotById.has(id)) this.remove(id);
     }
@@ -120,6 +141,22 @@ export class DirectoryIndex {
       this.compact();
     } else {
       this.sortTail();
+    }
+  }
+
+  /**
+   * Keeps, from the start, the bits and counts of the prefixes that match the most
+   * organizations: the searches that cost the most to answer, a first letter or two as
+   * someone types.
+   */
+  keepLargestPrefixes(): void {
+    this.settle();
+    const wordCount = (this.ids.length + 31) >>> 5;
+    const minimum = Math.max(LARGE_PREFIX, this.liveCount / 100);
+    for (const prefix of this.text.largestPrefixes(minimum)) {
+      if (!this.text.pin(prefix, wordCount, this.termScratchAt(0))) break;
+      // Counted as a search on it alone is, which keeps its counts.
+      this.query({ terms: [prefix] }, null, 0);
     }
   }
 
@@ -332,8 +369,8 @@ export class DirectoryIndex {
   private countPerCategory(hits: number, total: number, wordCount: number): Int32Array {
     const counts = new Int32Array(this.categories.length);
     const { hitWords, hitMasks } = this;
-    const perSlot = this.slotCategoriesUsed / Math.max(1, this.ids.length);
-    if (hits * this.categories.length < total * (perSlot + 1)) {
+    const perSlot = this.categoryLinks / Math.max(1, this.ids.length);
+    if (hits * this.categories.length * WORD_STEP < total * (MATCH_STEP + perSlot)) {
       for (const column of this.categories) {
         const words = column.bits.reserve(wordCount).words;
         let count = 0;
@@ -345,16 +382,22 @@ export class DirectoryIndex {
       }
       return counts;
     }
-    const { categoryStart, categoryCount, slotCategories } = this;
+    const { categoryMasks, maskWords } = this;
     for (let h = 0; h < hits; h += 1) {
       let mask = hitMasks[h]!;
       const base = hitWords[h]! << 5;
       while (mask !== 0) {
         const lowest = mask & -mask;
         mask ^= lowest;
-        const slot = base | (31 - Math.clz32(lowest));
-        const end = categoryStart[slot]! + categoryCount[slot]!;
-        for (let k = categoryStart[slot]!; k < end; k += 1) counts[slotCategories[k]!]! += 1;
+        const at = (base | (31 - Math.clz32(lowest))) * maskWords;
+        for (let k = 0; k < maskWords; k += 1) {
+          let categories = categoryMasks[at + k]!;
+          while (categories !== 0) {
+            const bit = categories & -categories;
+            categories ^= bit;
+            counts[(k << 5) | (31 - Math.clz32(bit))]! += 1;
+          }
+        }
       }
     }
     return counts;
@@ -379,12 +422,13 @@ export class DirectoryIndex {
       keys: page.map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]),
       more: slots.length > limit,
       items: this.summaries.join(page),
+      state: `${this.instance}.${this.changes}`,
     };
   }
 
   private add(row: IndexedOrganization, oneByOne: boolean) {
     const slot = this.ids.length;
-    if (slot >= this.categoryStart.length) this.growSlots();
+    if (slot >= this.countryOf.length) this.growSlots();
     this.ids.push(row.id);
     this.names.push(row.name);
     this.slotById.set(row.id, slot);
@@ -423,15 +467,7 @@ export class DirectoryIndex {
   }
 
   private storeCategories(slot: number, categoryIds: string[]) {
-    const distinct = [...new Set(categoryIds)].slice(0, 255);
-    if (this.slotCategoriesUsed + distinct.length > this.slotCategories.length) {
-      const grown = new Uint16Array(this.slotCategories.length * 2 + distinct.length);
-      grown.set(this.slotCategories);
-      this.slotCategories = grown;
-    }
-    this.categoryStart[slot] = this.slotCategoriesUsed;
-    this.categoryCount[slot] = distinct.length;
-    for (const key of distinct) {
+    for (const key of new Set(categoryIds)) {
       let column = this.categoryByKey.get(key);
       if (!column) {
         column = {
@@ -442,25 +478,48 @@ export class DirectoryIndex {
         };
         this.categories.push(column);
         this.categoryByKey.set(key, column);
+        if (this.categories.length > this.maskWords * 32) this.widenMasks();
       }
       column.bits.set(slot);
-      this.slotCategories[this.slotCategoriesUsed++] = column.position;
+      const position = column.position;
+      this.categoryMasks[slot * this.maskWords + (position >>> 5)]! |= 1 << (position & 31);
+      this.categoryLinks += 1;
     }
   }
 
-  private categoryPositions(slot: number): Uint16Array {
-    const start = this.categoryStart[slot]!;
-    return this.slotCategories.subarray(start, start + this.categoryCount[slot]!);
+  /** The positions of a slot's categories, ascending. */
+  private categoryPositions(slot: number): number[] {
+    const positions: number[] = [];
+    for (let k = 0; k < this.maskWords; k += 1) {
+      let mask = this.categoryMasks[slot * this.maskWords + k]!;
+      while (mask !== 0) {
+        const bit = mask & -mask;
+        mask ^= bit;
+        positions.push((k << 5) | (31 - Math.clz32(bit)));
+      }
+    }
+    return positions;
+  }
+
+  /** One more mask word per slot, for a 33rd (65th, ...) category. */
+  private widenMasks() {
+    const words = this.maskWords + 1;
+    const masks = new Uint32Array(this.countryOf.length * words);
+    for (let slot = 0; slot < this.countryOf.length; slot += 1) {
+      masks.set(
+        this.categoryMasks.subarray(slot * this.maskWords, (slot + 1) * this.maskWords),
+        slot * words,
+      );
+    }
+    this.categoryMasks = masks;
+    this.maskWords = words;
   }
 
   private growSlots() {
-    const size = this.categoryStart.length * 2;
-    const starts = new Uint32Array(size);
-    starts.set(this.categoryStart);
-    this.categoryStart = starts;
-    const counts = new Uint8Array(size);
-    counts.set(this.categoryCount);
-    this.categoryCount = counts;
+    const size = this.countryOf.length * 2;
+    const masks = new Uint32Array(size * this.maskWords);
+    masks.set(this.categoryMasks);
+    this.categoryMasks = masks;
     const countries = new Uint16Array(size);
     countries.set(this.countryOf);
     this.countryOf = countries;
@@ -530,44 +589,28 @@ export class DirectoryIndex {
     liveSlots.forEach((slot, position) => {
       newSlotOf[slot] = position;
     });
-    const renumber = (bitset: Bitset) => {
-      const next = new Bitset((liveSlots.length + 31) >>> 5);
-      const { words } = bitset;
-      for (let w = 0; w < words.length; w += 1) {
-        let word = words[w]!;
-        while (word !== 0) {
-          const lowest = word & -word;
-          word ^= lowest;
-          const renumbered = newSlotOf[(w << 5) | (31 - Math.clz32(lowest))]!;
-          if (renumbered >= 0) next.set(renumbered);
-        }
-      }
-      return next;
-    };
+    const renumber = (bitset: Bitset) => renumbered(bitset, newSlotOf, liveSlots.length);
     for (const column of this.categories) column.bits = renumber(column.bits);
     for (const [key, bitset] of this.byCountry) this.byCountry.set(key, renumber(bitset));
     this.live = renumber(this.live);
-    this.text.renumber(newSlotOf);
+    this.text.renumber(newSlotOf, liveSlots.length);
     this.summaries = this.summaries.renumbered(liveSlots);
-    const categoryStart = new Uint32Array(Math.max(1024, liveSlots.length * 2));
-    const categoryCount = new Uint8Array(categoryStart.length);
-    const countryOf = new Uint16Array(categoryStart.length);
-    const slotCategories = new Uint16Array(Math.max(4096, this.slotCategoriesUsed));
-    let used = 0;
+    const capacity = Math.max(1024, liveSlots.length * 2);
+    const maskWords = this.maskWords;
+    const categoryMasks = new Uint32Array(capacity * maskWords);
+    const countryOf = new Uint16Array(capacity);
+    let links = 0;
     liveSlots.forEach((slot, position) => {
-      const start = this.categoryStart[slot]!;
-      const count = this.categoryCount[slot]!;
-      slotCategories.set(this.slotCategories.subarray(start, start + count), used);
-      categoryStart[position] = used;
-      categoryCount[position] = count;
+      for (let k = 0; k < maskWords; k += 1) {
+        const mask = this.categoryMasks[slot * maskWords + k]!;
+        categoryMasks[position * maskWords + k] = mask;
+        links += popcount(mask);
+      }
       countryOf[position] = this.countryOf[slot]!;
-      used += count;
     });
-    this.categoryStart = categoryStart;
-    this.categoryCount = categoryCount;
+    this.categoryMasks = categoryMasks;
     this.countryOf = countryOf;
-    this.slotCategories = slotCategories;
-    this.slotCategoriesUsed = used;
+    this.categoryLinks = links;
     this.ids = liveSlots.map((slot) => this.ids[slot]!);
     this.names = liveSlots.map((slot) => this.names[slot]!);
     this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));

@@ -44,8 +44,8 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
       if (rows.length < LOAD_BATCH) break;
       afterId = rows.at(-1)!.id;
     }
-    // Numbered in order now, rather than on the first request.
-    next.settle();
+    // Numbered in order, and the costliest searches counted, now rather than on a request.
+    next.keepLargestPrefixes();
     index = next;
     version = startVersion;
   }

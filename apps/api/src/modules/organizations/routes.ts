@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -52,7 +53,9 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       const page = await organizations.list(request.query);
       // Fastify sends a Buffer as it is: the schema above documents its shape.
       const body = directoryPageBody(page) as unknown as never;
-      return reply.type('application/json; charset=utf-8').send(body);
+      // The same URL against the same index state is the same page: tagged without hashing it.
+      const tag = `W/"${page.state}.${createHash('sha1').update(request.url).digest('base64url')}"`;
+      return reply.type('application/json; charset=utf-8').header('etag', tag).send(body);
     },
   );
 

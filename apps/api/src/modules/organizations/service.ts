@@ -47,6 +47,8 @@ export interface DirectoryPage {
   items: Buffer;
   /** OrganizationListMeta */
   metaJson: string;
+  /** The same query gets the same page while this is unchanged (an ETag's part). */
+  state: string;
 }
 
 export function createOrganizationService(
@@ -258,6 +260,7 @@ export function createOrganizationService(
       const nextCursor = last ? JSON.stringify(encodeCursor([...last])) : 'null';
       return {
         items: answer.items,
+        state: answer.state,
         metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"nextCursor":${nextCursor}}`,
       };
     },

@@ -1,4 +1,4 @@
-import { Bitset, setBits } from './directory-bitset.ts';
+import { Bitset, popcount, renumbered } from './directory-bitset.ts';
 
 const EMPTY = new Uint32Array(0);
 
@@ -17,8 +17,10 @@ const DENSE_FROM = 1024;
 
 /** New lexemes are sorted into the vocabulary one by one up to this many, then all at once. */
 const SORT_IN_ONE_BY_ONE = 64;
-/** Words (4 bytes each) the prefix bitsets may take together: 32 MB. */
+/** Words (4 bytes each) the prefix bitsets kept on use may take together: 32 MB. */
 const PREFIX_BITSET_WORDS = 8 * 1024 * 1024;
+/** And those kept from the start (pinned): 16 MB. */
+const PINNED_BITSET_WORDS = 4 * 1024 * 1024;
 
 /** The live slots a kept prefix matches, counted per category position. */
 export interface PrefixCounts {
@@ -30,6 +32,8 @@ export interface PrefixCounts {
 export interface KeptPrefix {
   bits: Bitset;
   counts: PrefixCounts | null;
+  /** Kept from the start, whatever is searched since; the others go least recently used first. */
+  pinned: boolean;
 }
 
 /**
@@ -40,7 +44,8 @@ export interface KeptPrefix {
  * A prefix that many slots match ("co", "wat") costs a pass over many postings; its slots are
  * then kept as a bitset, maintained as slots are added, so the next search for it is one pass
  * over words, and its counts (for a search on that prefix alone) are kept too. The bitsets share
- * a fixed budget, least recently used first out.
+ * a fixed budget, least recently used first out; the largest prefixes can be pinned from the
+ * start, within a budget of their own.
  */
 export class TextPostings {
   private postings = new Map<string, Postings>();
@@ -48,6 +53,7 @@ export class TextPostings {
   private unsorted: string[] = [];
   private keptPrefixes = new Map<string, KeptPrefix>();
   private keptPrefixWords = 0;
+  private pinnedWords = 0;
 
   /** A new live slot with its lexemes and its categories' positions. */
   add(slot: number, lexemes: string[], categories: ArrayLike<number>): void {
@@ -92,12 +98,12 @@ export class TextPostings {
    * The slots holding a lexeme that starts with `prefix` (dead ones too), as a bitset of at
    * least `wordCount` words: the prefix's kept one, or else `scratch` filled in.
    */
-  prefixBits(prefix: string, wordCount: number, scratch: Bitset): Bitset {
+  prefixBits(prefix: string, wordCount: number, scratch: Bitset, pin = false): Bitset {
     const kept = this.keptPrefix(prefix);
     if (kept) return kept.bits.reserve(wordCount);
     const { first, end, postings } = this.lexemesStarting(prefix, wordCount);
     // Bits of many postings are worth keeping for the next search on this prefix.
-    const keep = postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16;
+    const keep = pin || (postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16);
     const bits = keep ? new Bitset(wordCount) : scratch;
     if (!keep) scratch.reset(wordCount);
     const { words, summary } = bits;
@@ -117,8 +123,58 @@ export class TextPostings {
         summary[word >>> 5]! |= 1 << (word & 31);
       }
     }
-    if (keep) this.keepPrefix(prefix, { bits, counts: null });
+    if (keep) this.keepPrefix(prefix, { bits, counts: null, pinned: pin });
     return bits;
+  }
+
+  /**
+   * Keeps `prefix`'s bits whatever is searched since; false, and nothing kept, once the pinned
+   * budget is spent.
+   */
+  pin(prefix: string, wordCount: number, scratch: Bitset): boolean {
+    if (this.pinnedWords + wordCount > PINNED_BITSET_WORDS) return false;
+    const kept = this.keptPrefixes.get(prefix);
+    if (kept?.pinned) return true;
+    if (kept) {
+      kept.pinned = true;
+      this.keptPrefixWords -= kept.bits.words.length;
+      this.pinnedWords += kept.bits.words.length;
+      return true;
+    }
+    this.prefixBits(prefix, wordCount, scratch, true);
+    return true;
+  }
+
+  /** Prefixes whose lexemes have at least `minimum` postings together, the most first. */
+  largestPrefixes(minimum: number): string[] {
+    this.sortVocabulary();
+    const { vocabulary } = this;
+    const before = new Float64Array(vocabulary.length + 1);
+    vocabulary.forEach((lexeme, i) => {
+      before[i + 1] = before[i]! + this.postings.get(lexeme)!.length;
+    });
+    const found: { prefix: string; postings: number }[] = [];
+    // [first, end) share their first `length` characters; each longer prefix is a run of them.
+    const visit = (first: number, end: number, length: number) => {
+      let start = first;
+      while (start < end) {
+        if (vocabulary[start]!.length <= length) {
+          start += 1;
+          continue;
+        }
+        const prefix = vocabulary[start]!.slice(0, length + 1);
+        let stop = start + 1;
+        while (stop < end && vocabulary[stop]!.startsWith(prefix)) stop += 1;
+        const postings = before[stop]! - before[start]!;
+        if (postings >= minimum) {
+          found.push({ prefix, postings });
+          visit(start, stop, length + 1);
+        }
+        start = stop;
+      }
+    };
+    visit(0, vocabulary.length, 0);
+    return found.sort((a, b) => b.postings - a.postings).map(({ prefix }) => prefix);
   }
 
   /** The prefix's kept bitset and counts, when it has them; most recently used goes last. */
@@ -146,9 +202,14 @@ export class TextPostings {
 
   private keepPrefix(prefix: string, kept: KeptPrefix) {
     this.keptPrefixes.set(prefix, kept);
+    if (kept.pinned) {
+      this.pinnedWords += kept.bits.words.length;
+      return;
+    }
     this.keptPrefixWords += kept.bits.words.length;
     for (const [oldest, old] of this.keptPrefixes) {
       if (this.keptPrefixWords <= PREFIX_BITSET_WORDS) break;
+      if (old.pinned) continue;
       this.keptPrefixes.delete(oldest);
       this.keptPrefixWords -= old.bits.words.length;
     }
@@ -168,32 +229,37 @@ export class TextPostings {
     }
   }
 
-  /** Moves every slot to `newSlotOf[slot]`, dropping those mapped to -1 and lexemes left empty. */
-  renumber(newSlotOf: Int32Array): void {
+  /**
+   * Moves every slot to `newSlotOf[slot]` (of `slotCount`), dropping those mapped to -1 and
+   * lexemes left empty. Kept prefixes keep their counts: they count live slots only.
+   */
+  renumber(newSlotOf: Int32Array, slotCount: number): void {
     for (const [lexeme, list] of this.postings) {
-      const old = list.dense
-        ? setBits(list.dense.words, list.dense.words.length, list.length)
-        : list.slots.subarray(0, list.length);
-      const kept = new Uint32Array(old.length);
+      if (list.dense) {
+        const dense = renumbered(list.dense, newSlotOf, slotCount);
+        let length = 0;
+        for (const word of dense.words) length += popcount(word);
+        if (length === 0) this.postings.delete(lexeme);
+        else this.postings.set(lexeme, { slots: EMPTY, length, dense });
+        continue;
+      }
       let length = 0;
-      for (const oldSlot of old) {
-        const slot = newSlotOf[oldSlot]!;
-        if (slot >= 0) kept[length++] = slot;
+      for (let i = 0; i < list.length; i += 1) {
+        const slot = newSlotOf[list.slots[i]!]!;
+        if (slot >= 0) list.slots[length++] = slot;
       }
-      if (length === 0) {
-        this.postings.delete(lexeme);
-      } else if (list.dense) {
-        const dense = new Bitset();
-        for (const slot of kept.subarray(0, length)) dense.set(slot);
-        this.postings.set(lexeme, { slots: EMPTY, length, dense });
-      } else {
-        this.postings.set(lexeme, { slots: kept.slice(0, length), length, dense: null });
-      }
+      if (length === 0) this.postings.delete(lexeme);
+      else this.postings.set(lexeme, { slots: list.slots.slice(0, length), length, dense: null });
     }
     this.vocabulary = [...this.postings.keys()].sort();
     this.unsorted = [];
-    this.keptPrefixes.clear();
-    this.keptPrefixWords = 0;
+    for (const kept of this.keptPrefixes.values()) {
+      const words = kept.bits.words.length;
+      kept.bits = renumbered(kept.bits, newSlotOf, slotCount);
+      const change = kept.bits.words.length - words;
+      if (kept.pinned) this.pinnedWords += change;
+      else this.keptPrefixWords += change;
+    }
   }
 
   private sortVocabulary() {
