@@ -8,6 +8,8 @@ const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
  */
 export class SummaryArena {
   private chunks: Buffer[] = [];
+  /** The chunks as plain Uint8Arrays: a view of one is cheaper to cut than a Buffer's. */
+  private views: Uint8Array[] = [];
   private used = CHUNK_BYTES;
   private chunkOf = new Uint16Array(0);
   private startOf = new Uint32Array(0);
@@ -37,7 +39,7 @@ export class SummaryArena {
       const slot = slots[i]!;
       if (i > 0) joined[offset++] = COMMA;
       const start = this.startOf[slot]!;
-      const chunk = this.chunks[this.chunkOf[slot]!]!;
+      const chunk = this.views[this.chunkOf[slot]!]!;
       joined.set(chunk.subarray(start, start + this.lengthOf[slot]!), offset);
       offset += this.lengthOf[slot]!;
     }
@@ -54,6 +56,7 @@ export class SummaryArena {
     const next = new SummaryArena();
     if (this.deadBytes * 4 < this.storedBytes) {
       next.chunks = this.chunks;
+      next.views = this.views;
       next.used = this.used;
       next.grow(oldSlots.length);
       for (let slot = 0; slot < oldSlots.length; slot += 1) {
@@ -84,7 +87,9 @@ export class SummaryArena {
   /** Places `bytes` bytes for `slot` and returns the chunk they go in. */
   private reserve(slot: number, bytes: number): Buffer {
     if (this.used + bytes > CHUNK_BYTES) {
-      this.chunks.push(Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes)));
+      const chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+      this.chunks.push(chunk);
+      this.views.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
       this.used = 0;
     }
     if (slot >= this.startOf.length) this.grow(slot + 1);
