@@ -265,8 +265,12 @@ export class DirectoryIndex {
       for (let s = fromSummary; s < endSummary; s += 1) candidates[s]! &= summary[s]!;
     }
     const live = this.live.words;
-    const [own, all] = country ?? [null, null];
-    const setCount = sets.length;
+    const own = country?.[0].words ?? live;
+    const all = country?.[1].words ?? live;
+    // The first two sets' words by name: most queries have no more, and this loop is hot.
+    const words = sets.map((set) => set.words);
+    const first = words[0] ?? live;
+    const second = words[1] ?? live;
     let hits = 0;
     let found = 0;
     for (let s = fromSummary; s < endSummary; s += 1) {
@@ -277,9 +281,8 @@ export class DirectoryIndex {
         const word = (s << 5) | (31 - Math.clz32(lowest));
         if (word < fromWord) continue;
         if (word > lastWord) return hits;
-        let mask = live[word]!;
-        if (own) mask &= own.words[word]! | all!.words[word]!;
-        for (let i = 0; i < setCount && mask !== 0; i += 1) mask &= sets[i]!.words[word]!;
+        let mask = live[word]! & (own[word]! | all[word]!) & first[word]! & second[word]!;
+        for (let i = 2; i < words.length && mask !== 0; i += 1) mask &= words[i]![word]!;
         if (word === fromWord) mask &= firstMask;
         if (word === lastWord) mask &= lastMask;
         if (mask === 0) continue;
