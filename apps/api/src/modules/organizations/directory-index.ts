@@ -129,7 +129,7 @@ export class DirectoryIndex {
 
   /**
    * Puts the slots in order after changes: sorts the tail, or renumbers everything when the
-   * tail or the dead slots have grown many. Queries call it; the loader calls it once at the end.
+   * tail or the dead slots have grown many. Queries call it, and so does keepLargestPrefixes().
    */
   settle(): void {
     const tailLength = this.ids.length - this.sortedEnd;

@@ -1,5 +1,6 @@
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
+const encoder = new TextEncoder();
 
 /**
  * Each slot's list item, serialized once as JSON, in large shared buffers: a million of them
@@ -7,9 +8,8 @@ const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
  * is a concatenation of bytes instead of a serialization of objects.
  */
 export class SummaryArena {
-  private chunks: Buffer[] = [];
-  /** The chunks as plain Uint8Arrays: a view of one is cheaper to cut than a Buffer's. */
-  private views: Uint8Array[] = [];
+  /** Plain Uint8Arrays, not Buffers: cutting a view of one is cheaper. */
+  private chunks: Uint8Array[] = [];
   private used = CHUNK_BYTES;
   private chunkOf = new Uint16Array(0);
   private startOf = new Uint32Array(0);
@@ -20,7 +20,7 @@ export class SummaryArena {
 
   store(slot: number, json: string): void {
     const bytes = Buffer.byteLength(json);
-    this.reserve(slot, bytes).write(json, this.startOf[slot]!);
+    encoder.encodeInto(json, this.reserve(slot, bytes).subarray(this.startOf[slot]!));
   }
 
   /** A slot that is no longer listed: its bytes are garbage until the arena is compacted. */
@@ -39,7 +39,7 @@ export class SummaryArena {
       const slot = slots[i]!;
       if (i > 0) joined[offset++] = COMMA;
       const start = this.startOf[slot]!;
-      const chunk = this.views[this.chunkOf[slot]!]!;
+      const chunk = this.chunks[this.chunkOf[slot]!]!;
       joined.set(chunk.subarray(start, start + this.lengthOf[slot]!), offset);
       offset += this.lengthOf[slot]!;
     }
@@ -56,7 +56,6 @@ export class SummaryArena {
     const next = new SummaryArena();
     if (this.deadBytes * 4 < this.storedBytes) {
       next.chunks = this.chunks;
-      next.views = this.views;
       next.used = this.used;
       next.grow(oldSlots.length);
       for (let slot = 0; slot < oldSlots.length; slot += 1) {
@@ -80,16 +79,14 @@ export class SummaryArena {
     return next;
   }
 
-  private storeBytes(slot: number, bytes: Buffer) {
-    bytes.copy(this.reserve(slot, bytes.length), this.startOf[slot]!);
+  private storeBytes(slot: number, bytes: Uint8Array) {
+    this.reserve(slot, bytes.length).set(bytes, this.startOf[slot]!);
   }
 
   /** Places `bytes` bytes for `slot` and returns the chunk they go in. */
-  private reserve(slot: number, bytes: number): Buffer {
+  private reserve(slot: number, bytes: number): Uint8Array {
     if (this.used + bytes > CHUNK_BYTES) {
-      const chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
-      this.chunks.push(chunk);
-      this.views.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+      this.chunks.push(new Uint8Array(Math.max(CHUNK_BYTES, bytes)));
       this.used = 0;
     }
     if (slot >= this.startOf.length) this.grow(slot + 1);
