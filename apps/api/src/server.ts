@@ -2,9 +2,11 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { runCommand } from './cli/commands.ts';
 import { severalProcessesRefusal, superviseWorkers } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { resolveAuthSecret } from './plugins/identity/secret.ts';
 import { createStorage } from './plugins/storage/index.ts';
@@ -38,6 +40,10 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+  }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   });
   const app = await buildApp({
     config,
@@ -84,6 +90,16 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
   // at a million organizations it takes a while, and a load balancer waits for /readyz.
   await app.prepareDirectory();
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The embedded database is this process's alone: the CLI's commands run here, with its log.
+  database.acceptCommands?.((argv, output) =>
+    runCommand(argv, {
+      database,
+      storage: app.storage,
+      config,
+      log: pino({ level: config.LOG_LEVEL }, { write: (line) => output.out(line.trimEnd()) }),
+      output,
+    }),
+  );
   app.log.info(
     worker
       ? `Scaling Impact worker ${worker.id} (pid ${process.pid}) is serving ${config.publicUrl} (database: ${database.kind})`

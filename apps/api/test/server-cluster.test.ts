@@ -1,11 +1,10 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, readdir, readlink, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -17,33 +16,7 @@ import {
 import { withDatabase } from './support/global-setup.ts';
 import { adminUrl } from './support/postgres.ts';
 import { freePort } from './support/free-port.ts';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-
-type ServerProcess = ChildProcessByStdio<null, Readable, Readable> & { output: () => string };
-
-/** The real server, as `npm run serve` starts it, with only the given settings. */
-function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  return Object.assign(child, { output: () => output });
-}
-
-/** Waits for `check` to return something (50 s at most: the tests get 90). */
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, what: string) {
-  const deadline = Date.now() + 50_000;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startServer, waitFor, type ServerProcess } from './support/server-process.ts';
 
 /**
  * The worker processes of a primary, from the OS: processes whose parent it is and that run the

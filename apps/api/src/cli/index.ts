@@ -1,69 +1,44 @@
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { prepareDatabase } from '../db/prepare.ts';
-import { seedBulkData } from '../db/seed/bulk.ts';
-import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createStorage } from '../plugins/storage/index.ts';
-import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
+import { runCommand } from './commands.ts';
+import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
 
-/** Operator commands: `npm run cli -- <command> [options]`. */
-const usage = `Usage: npm run cli -- <command>
-  migrate                     apply migrations and sync reference data
-  seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
-  seed-bulk --count N         add N synthetic published organizations
-${paymentUsage}`;
-
-const [command, ...rest] = process.argv.slice(2);
+/**
+ * Operator commands: `npm run cli -- <command> [options]`. With the embedded database the
+ * command opens DATA_DIR itself, or, while the server holds it, runs inside the server.
+ */
+const argv = process.argv.slice(2);
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const storage = createStorage(config);
+const output = {
+  out: (line: string) => process.stdout.write(`${line}\n`),
+  err: (line: string) => process.stderr.write(`${line}\n`),
+};
 
-try {
-  // Never seed demo data implicitly here: the commands below say what they add.
-  await prepareDatabase(database, { demoData: false, storage, log });
-  switch (command) {
-    case 'migrate':
-      log.info('database is migrated and reference data is in step');
-      break;
-    case 'seed-demo': {
-      const { values } = parseArgs({
-        args: rest,
-        options: { force: { type: 'boolean', default: false } },
-      });
-      if ((await hasOrganizations(database.db)) && !values.force) {
-        throw new Error(
-          'The database already has organizations; pass --force to add the demo ones anyway',
-        );
-      }
-      log.info({ count: await seedDemoData(database.db, storage) }, 'demo organizations added');
-      break;
-    }
-    case 'seed-bulk': {
-      const { values } = parseArgs({ args: rest, options: { count: { type: 'string' } } });
-      const count = Number(values.count);
-      if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
-        throw new Error('--count must be a whole number between 1 and 5,000,000');
-      }
-      const started = Date.now();
-      await seedBulkData(database.db, count, (done) => {
-        if (done % 20_000 === 0 || done === count) log.info({ done, of: count }, 'bulk seeding');
-      });
-      log.info({ count, seconds: (Date.now() - started) / 1000 }, 'bulk organizations added');
-      break;
-    }
-    default:
-      if (!(await runPaymentCommand(command ?? '', rest, { db: database.db, config, log }))) {
-        console.error(usage);
-        process.exitCode = 2;
-      }
+process.exitCode = await main();
+
+async function main(): Promise<number> {
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      role: argv[0] ?? 'cli',
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    if (error.holder?.acceptsCommands) return runThroughHolder(config.DATA_DIR, argv, output);
+    output.err(error.message);
+    return EXIT_IN_USE;
   }
-} catch (error) {
-  log.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await database.close();
-  await storage.close();
+  const storage = createStorage(config);
+  try {
+    return await runCommand(argv, { database, storage, config, log, output });
+  } finally {
+    await database.close();
+    await storage.close();
+  }
 }

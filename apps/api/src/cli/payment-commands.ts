@@ -158,10 +158,13 @@ export async function runPaymentCommand(
       const id = organizationId(rest[0]);
       const after = await repository.setHeld(id, action === 'unpublish');
       if (!after) throw new Error(`No organization ${id}`);
+      // Taken down by an operator, whatever its subscription; republished, the subscription decides.
       print(
         after.published
           ? `${id} is published`
-          : `${id} is not published${after.paymentStatus === 'paid' ? '' : ' (it has no live subscription)'}`,
+          : action === 'unpublish'
+            ? `${id} is not published: held out of the directory until 'organization republish ${id}'`
+            : `${id} is not published${after.paymentStatus === 'paid' ? '' : ' (it has no live subscription)'}`,
       );
       return true;
     }

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir, type CommandHandler } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies pending migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
+  /** Embedded in a folder only: operator commands sent by the CLI run here (db/data-dir-lock.ts). */
+  acceptCommands?: (handler: CommandHandler) => void;
   /** Embedded only: a copy of the data directory, from which tests start fresh databases. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -39,6 +41,8 @@ export interface OpenDatabaseOptions {
   /** A PGlite data-dir dump to start from (tests start from a migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Who opens an embedded folder ('server' or the command's name): told to whoever else tries. */
+  role?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -72,11 +76,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(
-    dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir, 'pglite'),
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const inMemory = dataDir.startsWith('memory://');
+  // A folder is opened by one process at a time; the lock is taken before PGlite reads a byte.
+  const lock = inMemory ? null : await lockDataDir(dataDir, options.role ?? 'server');
+  let client: PGlite;
+  try {
+    client = await PGlite.create(
+      inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -86,7 +98,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('select 1');
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ...(lock ? { acceptCommands: (handler: CommandHandler) => lock.acceptCommands(handler) } : {}),
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await lock?.release();
+    },
   };
 }

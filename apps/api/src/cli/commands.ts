@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { CommandOutput } from '../db/data-dir-lock.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { seedBulkData } from '../db/seed/bulk.ts';
+import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
+import type { StorageBackend } from '../plugins/storage/storage.ts';
+import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
+
+export const usage = `Usage: npm run cli -- <command>
+  migrate                     apply migrations and sync reference data
+  seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
+  seed-bulk --count N         add N synthetic published organizations
+${paymentUsage}`;
+
+export interface CommandContext {
+  database: DatabaseHandle;
+  storage: Pick<StorageBackend, 'put' | 'remove'>;
+  config: Config;
+  log: Logger;
+  output: CommandOutput;
+}
+
+/**
+ * Runs one operator command, in the CLI's own process or, when the server holds the embedded
+ * database, in the server's (db/data-dir-lock.ts). Resolves to the exit code.
+ */
+export async function runCommand(argv: string[], context: CommandContext): Promise<number> {
+  const { database, storage, config, log, output } = context;
+  const [command, ...rest] = argv;
+  try {
+    // Never seed demo data implicitly here: the commands below say what they add.
+    await prepareDatabase(database, { demoData: false, storage, log });
+    switch (command) {
+      case 'migrate':
+        log.info('database is migrated and reference data is in step');
+        return 0;
+      case 'seed-demo': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { force: { type: 'boolean', default: false } },
+        });
+        if ((await hasOrganizations(database.db)) && !values.force) {
+          throw new Error(
+            'The database already has organizations; pass --force to add the demo ones anyway',
+          );
+        }
+        log.info({ count: await seedDemoData(database.db, storage) }, 'demo organizations added');
+        return 0;
+      }
+      case 'seed-bulk': {
+        const { values } = parseArgs({ args: rest, options: { count: { type: 'string' } } });
+        const count = Number(values.count);
+        if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
+          throw new Error('--count must be a whole number between 1 and 5,000,000');
+        }
+        const started = Date.now();
+        await seedBulkData(database.db, count, (done) => {
+          if (done % 20_000 === 0 || done === count) log.info({ done, of: count }, 'bulk seeding');
+        });
+        log.info({ count, seconds: (Date.now() - started) / 1000 }, 'bulk organizations added');
+        return 0;
+      }
+      default: {
+        const known = await runPaymentCommand(command ?? '', rest, {
+          db: database.db,
+          config,
+          log,
+          print: output.out,
+        });
+        if (known) return 0;
+        output.err(usage);
+        return 2;
+      }
+    }
+  } catch (error) {
+    log.error(error instanceof Error ? error.message : error);
+    return 1;
+  }
+}

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+const apiSource = path.resolve(import.meta.dirname, '../../src');
+
+export type ServerProcess = ChildProcessByStdio<null, Readable, Readable> & {
+  output: () => string;
+};
+
+/** One of the project's entry points as its npm script starts it, with only the given settings. */
+function startEntry(entry: string, args: string[], env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiSource, entry), ...args], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return Object.assign(child, { output: () => output });
+}
+
+/** The real server, as `npm run serve` starts it. */
+export function startServer(env: Record<string, string>): ServerProcess {
+  return startEntry('server.ts', [], env);
+}
+
+/** An operator command, as `npm run cli -- ...` runs it: its exit code, stdout and stderr. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = startEntry('cli/index.ts', args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
+
+/** Waits for `check` to return something (50 s at most: a budget against a hang, not a speed). */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 50_000;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until the server at `port` answers /readyz, or fails with its output if it exited. */
+export async function waitUntilReady(server: ServerProcess, port: number): Promise<void> {
+  await waitFor(async () => {
+    if (server.exitCode !== null) {
+      throw new Error(`the server exited (${server.exitCode}):\n${server.output()}`);
+    }
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    return ready ? true : undefined;
+  }, `the server on port ${port}`);
+}
