@@ -302,7 +302,6 @@ export function OrganizationEditor({
   return (
     <div className="flex flex-col gap-6">
       {newlyCreated ? <SuccessBanner message={organizationEditorTexts.createdBanner} /> : null}
-      {notice ? <SuccessBanner message={notice} /> : null}
       <div className="flex flex-col gap-1">
         <h1 className="text-headline font-semibold tracking-tight sm:text-display">
           {newlyCreated
@@ -311,6 +310,8 @@ export function OrganizationEditor({
         </h1>
         <p className="text-lg text-ink-muted">{organization.name}</p>
       </div>
+      {/* The payment's confirmation under the greeting and the heading, above the form it opened. */}
+      {notice ? <SuccessBanner message={notice} /> : null}
 
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
