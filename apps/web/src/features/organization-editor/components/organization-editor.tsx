@@ -216,7 +216,9 @@ export function OrganizationEditor({
       ...field,
       onBlur: (event: FocusEvent<HTMLInputElement>) => {
         const completed = withHttps(event.target.value);
-        if (completed !== event.target.value) setValue(name, completed);
+        // Checked as completed: after a Save the form checks on typing only, so the error of
+        // 'example.org' as typed would otherwise outlive the 'https://example.org' it became.
+        if (completed !== event.target.value) setValue(name, completed, { shouldValidate: true });
         return field.onBlur(event);
       },
     };
