@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   dashboardTexts,
@@ -10,13 +10,11 @@ import {
   publicationStateNames,
   subscriptionStatusNames,
   subscriptionTypeNames,
-  type CheckoutSession,
   type PaymentSessionStatus,
   type PlanChoice,
-  type Redirect,
   type UpdateOrganizationInput,
 } from '@si/contracts';
-import { createOrganization, onePerGroup, uniqueName } from './fixtures.ts';
+import { createOrganization, onePerGroup, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations as audit } from './support/axe-audit.ts';
 import { guestCodeFor } from './support/guest-codes.ts';
@@ -51,22 +49,6 @@ async function checkoutFacts(page: Page): Promise<Record<string, string>> {
   const labels = await list.locator('dt').allTextContents();
   const values = await list.locator('dd').allTextContents();
   return Object.fromEntries(labels.map((label, index) => [label, values[index] ?? '']));
-}
-
-/** Pays for an organization through the API, as the test checkout's Pay button does. */
-async function payThroughApi(request: APIRequestContext, organizationId: string) {
-  const checkout = await request.post('/api/payments/create-checkout-session', {
-    data: { organizationId, plan: 'monthly' },
-    headers: { origin: site },
-  });
-  expect(checkout.ok()).toBe(true);
-  const { sessionId } = ((await checkout.json()) as { data: CheckoutSession }).data;
-  const paid = await request.post(
-    `/api/payments/test-checkout/${encodeURIComponent(sessionId)}/pay`,
-    { headers: { origin: site } },
-  );
-  expect(paid.ok()).toBe(true);
-  expect(((await paid.json()) as { data: Redirect }).data.url).toContain('success=true');
 }
 
 /** The directory, searched for a name: the organization's card shows, or none does. */

@@ -110,6 +110,14 @@ describe('the organization editor', () => {
     ).toBe('We cut emissions.');
   });
 
+  // Issue 19 item 4: Upload stores an image at once, whatever Save or Cancel do after.
+  it('says at the images that they are stored at once', async () => {
+    editorApi(owned());
+    await openEditor();
+    const images = screen.getByRole('region', { name: organizationEditorTexts.imagesHeading });
+    expect(within(images).getByText(organizationEditorTexts.imagesSavedAtOnce)).toBeTruthy();
+  });
+
   it('greets a newly created organization with the banner and its own heading', async () => {
     editorApi(owned());
     await openEditor(`${editPath}?new=1`);
