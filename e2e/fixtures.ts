@@ -2,9 +2,11 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from '@playw
 import type {
   Category,
   CategoryGroup,
+  CheckoutSession,
   Organization,
   OrganizationListMeta,
   OrganizationSummary,
+  Redirect,
 } from '@si/contracts';
 import { site } from './support/accounts.ts';
 
@@ -90,4 +92,20 @@ export async function createOrganization(
 export function uniqueName(testInfo: TestInfo, label: string): string {
   const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return `${label} ${testInfo.project.name} ${nonce}`;
+}
+
+/** Pays for an organization through the API, as the test checkout's Pay button does. */
+export async function payThroughApi(request: APIRequestContext, organizationId: string) {
+  const checkout = await request.post('/api/payments/create-checkout-session', {
+    data: { organizationId, plan: 'monthly' },
+    headers: { origin: site },
+  });
+  expect(checkout.ok()).toBe(true);
+  const { sessionId } = ((await checkout.json()) as { data: CheckoutSession }).data;
+  const paid = await request.post(
+    `/api/payments/test-checkout/${encodeURIComponent(sessionId)}/pay`,
+    { headers: { origin: site } },
+  );
+  expect(paid.ok()).toBe(true);
+  expect(((await paid.json()) as { data: Redirect }).data.url).toContain('success=true');
 }

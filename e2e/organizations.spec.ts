@@ -6,6 +6,7 @@ import { expect, test } from './support/test.ts';
 import sharp from 'sharp';
 import {
   COMPANY_PROPERTIES_GROUP_ID,
+  dashboardTexts,
   formatAmount,
   imageMessages,
   organizationEditorTexts,
@@ -110,13 +111,14 @@ test.describe('organizations', () => {
         })
         .click();
 
-      // The gate verifies the payment and opens the editor.
+      // The gate verifies the payment and opens the editor, greeting the new organization.
       await expect(page).toHaveURL(
-        new RegExp(`/organizations/${id}/edit\\?success=true&session_id=[^&]+$`),
+        new RegExp(`/organizations/${id}/edit\\?success=true&new=1&session_id=[^&]+$`),
       );
       await expect(page.getByText(paymentTexts.paymentConfirmed)).toBeVisible();
+      await expect(page.getByText(organizationEditorTexts.createdBanner)).toBeVisible();
       await expect(
-        page.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
+        page.getByRole('heading', { level: 1, name: organizationEditorTexts.completeHeading }),
       ).toBeVisible();
       await audit(page);
 
@@ -314,8 +316,12 @@ test.describe('organizations', () => {
     await audit(page);
     await dialog.getByRole('button', { name: organizationEditorTexts.deleteAction }).click();
 
-    await expect(page).toHaveURL(/\/dashboard\/organizations$/);
+    // SPEC.md's address, showing My Organizations (issue 19 item 4).
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(organizationEditorTexts.deleted)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: dashboardTexts.myOrganizations }),
+    ).toBeVisible();
     await expect(page.getByText(organization.name)).toHaveCount(0);
     const gone = await request.get(`/api/organizations/${organization.id}`);
     expect(gone.status()).toBe(404);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   dashboardTexts,
@@ -10,13 +10,11 @@ import {
   publicationStateNames,
   subscriptionStatusNames,
   subscriptionTypeNames,
-  type CheckoutSession,
   type PaymentSessionStatus,
   type PlanChoice,
-  type Redirect,
   type UpdateOrganizationInput,
 } from '@si/contracts';
-import { createOrganization, onePerGroup, uniqueName } from './fixtures.ts';
+import { createOrganization, onePerGroup, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations as audit } from './support/axe-audit.ts';
 import { guestCodeFor } from './support/guest-codes.ts';
@@ -53,26 +51,29 @@ async function checkoutFacts(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(labels.map((label, index) => [label, values[index] ?? '']));
 }
 
-/** Pays for an organization through the API, as the test checkout's Pay button does. */
-async function payThroughApi(request: APIRequestContext, organizationId: string) {
-  const checkout = await request.post('/api/payments/create-checkout-session', {
-    data: { organizationId, plan: 'monthly' },
-    headers: { origin: site },
-  });
-  expect(checkout.ok()).toBe(true);
-  const { sessionId } = ((await checkout.json()) as { data: CheckoutSession }).data;
-  const paid = await request.post(
-    `/api/payments/test-checkout/${encodeURIComponent(sessionId)}/pay`,
-    { headers: { origin: site } },
-  );
-  expect(paid.ok()).toBe(true);
-  expect(((await paid.json()) as { data: Redirect }).data.url).toContain('success=true');
-}
-
 /** The directory, searched for a name: the organization's card shows, or none does. */
 async function directoryCard(page: Page, name: string): Promise<Locator> {
   await page.goto(`/?q=${encodeURIComponent(name)}`);
   return page.getByTestId('organization-card').filter({ hasText: name });
+}
+
+/**
+ * SPEC.md 'Edit organization': a newly created organization is greeted with the banner and its
+ * own heading, here above the confirmation of what opened the editor (issue 19 item 2).
+ */
+async function expectGreetingAbove(page: Page, confirmation: string) {
+  const banner = page.getByText(organizationEditorTexts.createdBanner, { exact: true });
+  const heading = page.getByRole('heading', {
+    level: 1,
+    name: organizationEditorTexts.completeHeading,
+  });
+  const confirmed = page.getByText(confirmation, { exact: true });
+  await expect(confirmed).toBeVisible();
+  await expect(banner).toBeVisible();
+  await expect(heading).toBeVisible();
+  const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+  expect(await top(banner)).toBeLessThan(await top(heading));
+  expect(await top(heading)).toBeLessThan(await top(confirmed));
 }
 
 function subscriptionRow(page: Page, name: string) {
@@ -172,8 +173,9 @@ test.describe('payments', () => {
       }
     });
     await page.getByRole('button', { name: monthlyPay }).click();
+    // Its first subscription: the return address carries the newly-created flag.
     await expect(page).toHaveURL(
-      new RegExp(`/organizations/${id}/edit\\?success=true&session_id=[^&]+$`),
+      new RegExp(`/organizations/${id}/edit\\?success=true&new=1&session_id=[^&]+$`),
     );
     const verifying = page.getByRole('status').filter({ hasText: paymentTexts.verifying });
     await expect(
@@ -185,11 +187,8 @@ test.describe('payments', () => {
     released = true;
     releaseSecond();
 
-    // Paid: the editor opens with the confirmation.
-    await expect(page.getByText(paymentTexts.paymentConfirmed)).toBeVisible();
-    await expect(
-      page.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
-    ).toBeVisible();
+    // Paid: the editor opens, greeting the new organization above the confirmation.
+    await expectGreetingAbove(page, paymentTexts.paymentConfirmed);
     await expect(
       page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
     ).toBeVisible();
@@ -389,11 +388,10 @@ test.describe('payments', () => {
     // This project's code: the editor opens with the guest code's confirmation.
     await field.fill(guestCodeFor(testInfo.project.name));
     await apply.click();
-    await expect(page).toHaveURL(`/organizations/${organization.id}/edit?success=true&guest=true`);
-    await expect(page.getByText(paymentTexts.guestCodeConfirmed)).toBeVisible();
-    await expect(
-      page.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
-    ).toBeVisible();
+    await expect(page).toHaveURL(
+      `/organizations/${organization.id}/edit?success=true&guest=true&new=1`,
+    );
+    await expectGreetingAbove(page, paymentTexts.guestCodeConfirmed);
     await screenshot(page, 'editor-after-guest-code');
 
     // Published: in the directory, and in My Subscriptions as a guest grant.

@@ -261,7 +261,8 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
       client_reference_id: fx.id,
       amount_total: 1200,
       currency: 'usd',
-      success_url: `${TEST_PUBLIC_URL}/organizations/${fx.id}/edit?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      // Its first subscription: the editor greets it as newly created (?new=1).
+      success_url: `${TEST_PUBLIC_URL}/organizations/${fx.id}/edit?success=true&new=1&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${TEST_PUBLIC_URL}/payments/canceled?org=${fx.id}`,
     });
     const checkoutRequest = standIn.requests

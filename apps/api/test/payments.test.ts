@@ -132,8 +132,9 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
       `/api/payments/test-checkout/${sessionId}/pay`,
       {},
     );
+    // Its first subscription: the editor greets it as newly created (?new=1).
     expect(paid.body.data.url).toBe(
-      `${TEST_PUBLIC_URL}/organizations/${organization.id}/edit?success=true&session_id=${sessionId}`,
+      `${TEST_PUBLIC_URL}/organizations/${organization.id}/edit?success=true&new=1&session_id=${sessionId}`,
     );
     // Pay again (a double click): the same answer, still one subscription.
     expect(
@@ -274,9 +275,21 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     // Again: nothing more happens, nothing more is sent.
     await ctx.app.jobs.applyLapses(new Date(end + 2000));
     expect(await emailsAbout(`${organization.name} is no longer in the directory`)).toBe(1);
-    // Never deleted: the owner still has it, and re-subscribes in one step.
+    // Never deleted: the owner still has it, and re-subscribes in one step, coming back to the
+    // editor as the owner of an organization that is not new (no ?new=1).
     expect((await owner.get(`/api/organizations/${organization.id}`)).status).toBe(200);
-    await payInTestCheckout(owner, organization.id);
+    const again = await owner.post<Body<CheckoutSession>>('/api/payments/create-checkout-session', {
+      organizationId: organization.id,
+      plan: 'monthly',
+    });
+    const { sessionId } = again.body.data;
+    const paid = await owner.post<Body<Redirect>>(
+      `/api/payments/test-checkout/${sessionId}/pay`,
+      {},
+    );
+    expect(paid.body.data.url).toBe(
+      `${TEST_PUBLIC_URL}/organizations/${organization.id}/edit?success=true&session_id=${sessionId}`,
+    );
     expect(await listed(organization.name)).toBe(1);
   });
 

@@ -61,6 +61,21 @@ describe('ImageUpload', () => {
     expect(await screen.findByText(imageMessages.tooLarge)).toBeTruthy();
   });
 
+  // Issue 19 item 4: the browser's picker text was cut in the logo's narrow column.
+  it("offers 'Choose image' for the field, and names the chosen file or nothing", async () => {
+    const { input } = renderUpload();
+    const choose = screen.getByText(organizationEditorTexts.chooseImage);
+    expect(choose.closest('label')?.getAttribute('for')).toBe(input.id);
+    expect(screen.queryByText('my-logo.png')).toBeNull();
+    const user = userEvent.setup();
+    await user.upload(input, png('my-logo.png'));
+    expect(screen.getByText('my-logo.png')).toBeTruthy();
+    await user.click(
+      screen.getByRole('button', { name: `${organizationEditorTexts.cancel}: Logo` }),
+    );
+    expect(screen.queryByText('my-logo.png')).toBeNull();
+  });
+
   it('previews the chosen file, then uploads it, or cancels', async () => {
     const { input, onUpload } = renderUpload();
     const user = userEvent.setup();

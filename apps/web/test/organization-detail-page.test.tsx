@@ -10,8 +10,11 @@ import { categoriesById, countriesByCode } from './fixtures';
 
 const orgId = '00000000-0000-4000-8000-000000000000';
 
-/** Stubs fetch: the profile answers `status` (or never, for 0); counts the profile's requests. */
-function stubProfile(status: number) {
+/**
+ * Stubs fetch: the profile answers `status` (or never, for 0), `delayMs` later on the clock;
+ * counts the profile's requests.
+ */
+function stubProfile(status: number, delayMs = 0) {
   const requests: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,27 +22,28 @@ function stubProfile(status: number) {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === `/api/organizations/${orgId}`) requests.push(url.pathname);
       if (status === 0) return new Promise<Response>(() => undefined);
-      return Promise.resolve(
-        new Response(JSON.stringify({ error: { code: 'SOME_ERROR', message: 'no' } }), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        }),
+      const response = new Response(
+        JSON.stringify({ error: { code: 'SOME_ERROR', message: 'no' } }),
+        { status, headers: { 'content-type': 'application/json' } },
       );
+      if (delayMs === 0) return Promise.resolve(response);
+      return new Promise<Response>((resolve) => setTimeout(() => resolve(response), delayMs));
     }),
   );
   return requests;
 }
 
-function renderPage() {
+function renderPage({ id = orgId, currentUserId = null as string | null } = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <OrganizationDetailPage
-          orgId={orgId}
+          orgId={id}
           categoriesById={categoriesById}
           countriesByCode={countriesByCode}
           referencePending={false}
+          currentUserId={currentUserId}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -97,5 +101,33 @@ describe('OrganizationDetailPage (issue 12 item 6)', () => {
     await settleNow(() => expect(screen.getByText(detailTexts.fetchError)).toBeTruthy());
     expect(requests).toHaveLength(4);
     expect(document.title).toBe(detailTexts.errorTitle);
+  });
+
+  // Issue 19 item 1: a signed-in user is asked for once more (the server rendered the page
+  // without cookies), and then the answer stands.
+  it('asks once more for a signed-in user, then says Organization Not Found for good', async () => {
+    useFakeClock();
+    // Answers take a moment, as over a network: the page renders while the second one is asked.
+    const requests = stubProfile(404, 50);
+    const queryClient = renderPage({ currentUserId: 'user-1' });
+    await advanceClock(50);
+    await advanceClock(50);
+    await advanceClock(10_000);
+    expect(screen.getByText(detailTexts.notFoundBody(orgId))).toBeTruthy();
+    expect(document.title).toBe(detailTexts.notFoundTitle);
+    expect(requests).toHaveLength(2);
+    expect(queryClient.getQueryState(['organizations', 'detail', orgId])?.errorUpdateCount).toBe(2);
+  });
+
+  it('says Organization Not Found for an id that is no UUID, signed in too, without asking', async () => {
+    useFakeClock();
+    const requests = stubProfile(404);
+    const id = 'not-a-uuid';
+    const queryClient = renderPage({ id, currentUserId: 'user-1' });
+    await settleNow(() => expect(screen.getByText(detailTexts.notFoundBody(id))).toBeTruthy());
+    await advanceClock(10_000);
+    expect(screen.getByText(detailTexts.notFoundBody(id))).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    expect(queryClient.getQueryState(['organizations', 'detail', id])?.errorUpdateCount).toBe(1);
   });
 });

@@ -110,6 +110,14 @@ describe('the organization editor', () => {
     ).toBe('We cut emissions.');
   });
 
+  // Issue 19 item 4: Upload stores an image at once, whatever Save or Cancel do after.
+  it('says at the images that they are stored at once', async () => {
+    editorApi(owned());
+    await openEditor();
+    const images = screen.getByRole('region', { name: organizationEditorTexts.imagesHeading });
+    expect(within(images).getByText(organizationEditorTexts.imagesSavedAtOnce)).toBeTruthy();
+  });
+
   it('greets a newly created organization with the banner and its own heading', async () => {
     editorApi(owned());
     await openEditor(`${editPath}?new=1`);
@@ -406,6 +414,28 @@ describe('URL fields', () => {
     const message = 'Please enter a valid URL (e.g., https://www.linkedin.com/company/example)';
     expect(await screen.findByText(message)).toBeTruthy();
     expect(linkedin.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  // Issue 19 item 3: after a Save the form checks on typing only; the completed value decides.
+  it('drop the error once a refused address is corrected and completed, also after a Save', async () => {
+    editorApi(owned());
+    await openEditor();
+    const user = userEvent.setup();
+    const website = screen.getByLabelText(organizationEditorTexts.websiteLabel) as HTMLInputElement;
+    const message = 'Please enter a valid URL (e.g., https://example.org)';
+    await user.type(website, 'javascript:alert(1)');
+    await user.tab();
+    expect(await screen.findByText(message)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: organizationEditorTexts.saveChanges }));
+    expect((await screen.findByTestId('editor-invalid')).textContent).toContain(message);
+
+    await user.clear(website);
+    await user.type(website, 'example.org');
+    await user.tab();
+    expect(website.value).toBe('https://example.org');
+    await waitFor(() => expect(website.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.queryByTestId('editor-invalid')).toBeNull();
   });
 
   it('leave empty fields empty and addresses with a scheme or a port as they are meant', () => {

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   accountMenuTexts,
+  dashboardTexts,
   detailTexts,
   organizationEditorTexts,
   paymentTexts,
@@ -146,9 +147,12 @@ describe('the owner’s tools on the profile', () => {
     });
     expect(busy).toHaveProperty('disabled', true);
     answer();
-    // /profile with a message containing 'deleted' opens My Organizations (the dashboard's rule).
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organizations'));
+    // /profile (SPEC.md), where a message containing 'deleted' shows My Organizations.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByText(organizationEditorTexts.deleted)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: dashboardTexts.myOrganizations }),
+    ).toBeTruthy();
   });
 
   it('closes the dialog silently when the deletion fails', async () => {

@@ -142,6 +142,22 @@ describe('the payment gate, back from a checkout', () => {
     expect(callsOf(fetchMock).filter((call) => call === `GET ${sessionPath}`)).toHaveLength(1);
   });
 
+  // Issue 19 item 2: the checkout's return address of a first subscription carries ?new=1.
+  it('greets a newly created organization above the payment confirmation', async () => {
+    gateApi(null, { [`GET ${sessionPath}`]: paid });
+    renderApp(`${editPath}?success=true&new=1&session_id=cs_test_1`);
+    const confirmation = await screen.findByText(paymentTexts.paymentConfirmed);
+    const banner = screen.getByText(organizationEditorTexts.createdBanner);
+    const heading = screen.getByRole('heading', {
+      level: 1,
+      name: organizationEditorTexts.completeHeading,
+    });
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      heading.compareDocumentPosition(confirmation) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('shows the verification first even while the organization is still loading', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));

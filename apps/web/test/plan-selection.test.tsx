@@ -1,7 +1,14 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { guardMessages, paymentMessages, paymentTexts, plans } from '@si/contracts';
+import {
+  guardMessages,
+  organizationEditorTexts,
+  paymentMessages,
+  paymentTexts,
+  plans,
+  type Subscription,
+} from '@si/contracts';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { makeOrganization, makeSubscription } from './fixtures';
 
@@ -236,7 +243,8 @@ describe('the guest code', () => {
     expect(await screen.findByText(paymentTexts.invalidGuestCode)).toBeTruthy();
   });
 
-  it('goes to the editor with success=true&guest=true once applied', async () => {
+  /** Applies a guest code to an organization whose subscription until then is `before`. */
+  async function applyGuestCode(before: Subscription | null) {
     let applied = false;
     planApi({
       'POST /api/payments/apply-guest-code': () => {
@@ -249,7 +257,7 @@ describe('the guest code', () => {
         json({
           data: applied
             ? makeSubscription({ organizationId: orgId, type: 'guest', provider: 'guest' })
-            : null,
+            : before,
         }),
       'GET /api/categories': () => json({ data: [] }),
       'GET /api/category-groups': () => json({ data: [] }),
@@ -262,7 +270,34 @@ describe('the guest code', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/organizations/${orgId}/edit`),
     );
+    await screen.findByText(paymentTexts.guestCodeConfirmed);
+    return router;
+  }
+
+  // Issue 19 item 2: the greeting of SPEC.md 'Edit organization', above the confirmation.
+  it('goes to the editor with success=true&guest=true once applied, greeting a new organization', async () => {
+    const router = await applyGuestCode(null);
+    expect(router.state.location.search).toBe('?success=true&guest=true&new=1');
+    const banner = screen.getByText(organizationEditorTexts.createdBanner);
+    const heading = screen.getByRole('heading', {
+      level: 1,
+      name: organizationEditorTexts.completeHeading,
+    });
+    const confirmation = screen.getByText(paymentTexts.guestCodeConfirmed);
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      heading.compareDocumentPosition(confirmation) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('does not greet an organization that had a subscription before as newly created', async () => {
+    const router = await applyGuestCode(
+      makeSubscription({ organizationId: orgId, status: 'expired' }),
+    );
     expect(router.state.location.search).toBe('?success=true&guest=true');
-    expect(await screen.findByText(paymentTexts.guestCodeConfirmed)).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
+    ).toBeTruthy();
+    expect(screen.queryByText(organizationEditorTexts.createdBanner)).toBeNull();
   });
 });

@@ -172,7 +172,11 @@ export const organizationEditorTexts = {
   bannerLabel: 'Banner',
   bannerHint:
     'Shown across the top of your profile, best at 1280 × 360. JPEG, PNG or WebP, under 5MB.',
-  categoryImageHint: 'Landscape (16:9). JPEG, PNG or WebP, under 5MB.',
+  categoryImageHint:
+    'Landscape (16:9). JPEG, PNG or WebP, under 5MB. Stored as soon as you upload it.',
+  chooseImage: 'Choose image',
+  imagesSavedAtOnce:
+    'Images are stored as soon as you upload or remove them: they need no Save, and Cancel does not undo them.',
   upload: 'Upload',
   uploading: 'Uploading...',
   removeImage: 'Remove',

@@ -22,12 +22,22 @@ export const URL_MAX_LENGTH = 2048;
 export const urlMessage = (example = 'https://example.com') =>
   `Please enter a valid URL (e.g., ${example})`;
 
-/** Whether `value` is an absolute http or https URL: nothing else (javascript:, data:, ...). */
+/**
+ * Whether `value` is an absolute http or https URL: nothing else (javascript:, data:, ...). The
+ * same answer in every browser and on the server: the standard's parser (Node's, Firefox's)
+ * refuses a host with a space or another character a host cannot hold, where Chromium's
+ * escapes it ('https://exa mple.org' -> host 'exa%20mple.org') and accepts; a host left with a
+ * '%' is refused here for them all.
+ */
 export function isHttpUrl(value: string): boolean {
   if (!isStorableText(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      !url.hostname.includes('%')
+    );
   } catch {
     return false;
   }

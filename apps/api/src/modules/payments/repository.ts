@@ -144,6 +144,16 @@ export function createPaymentRepository(db: Database) {
       return Boolean(row);
     },
 
+    /** Whether the organization has ever had a subscription (of any status, guest grants too). */
+    async everSubscribed(executor: Database, organizationId: string) {
+      const [row] = await executor
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
+        .limit(1);
+      return Boolean(row);
+    },
+
     refreshOrganization,
 
     /** The subscription the owner sees for an organization: a live one, else the latest. */

@@ -68,8 +68,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
   const provider = providers.current;
   const providerFor = providers.byName;
 
-  const successUrl = (organizationId: string, sessionId: string) =>
-    `${publicUrl}/organizations/${organizationId}/edit?success=true&session_id=${sessionId}`;
+  /**
+   * Where a paid checkout comes back to: the editor, which verifies the session. `first`: this
+   * checkout gives the organization its first subscription, so the editor greets it as newly
+   * created (SPEC.md 'Edit organization'; ?new=1 is the web app's newly-created flag); an owner
+   * paying again for one that lapsed is not greeted so.
+   */
+  const successUrl = (organizationId: string, sessionId: string, first: boolean) =>
+    `${publicUrl}/organizations/${organizationId}/edit?success=true${first ? '&new=1' : ''}&session_id=${sessionId}`;
   const cancelUrl = (organizationId: string) =>
     `${publicUrl}/payments/canceled?org=${organizationId}`;
 
@@ -163,6 +169,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
       }
       await count('checkouts', user.id, paymentMessages.tooManyCheckouts);
+      const first = !(await repository.everSubscribed(db, organization.id));
       const checkout = async (freshCustomer: boolean) =>
         provider.createCheckout({
           idempotencyKey: `checkout-${randomUUID()}`,
@@ -172,7 +179,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           organizationName: organization.name,
           plan: request.plan,
           // Stripe puts the session's id in place of the template when it redirects.
-          successUrl: successUrl(organization.id, '{CHECKOUT_SESSION_ID}'),
+          successUrl: successUrl(organization.id, '{CHECKOUT_SESSION_ID}', first),
           cancelUrl: cancelUrl(organization.id),
         });
       const created = await atProvider(async () => {
@@ -389,11 +396,13 @@ export function createPaymentService(options: PaymentServiceOptions) {
     async testPay(session: AuthSession | null, sessionId: string) {
       requireTestMode();
       const row = await ownSession(session, sessionId);
+      // Asked before paying: the payment gives the organization its subscription.
+      const first = !(await repository.everSubscribed(db, row.organizationId));
       const subscriptionId = await providers.test.pay(sessionId);
       if (!subscriptionId)
         throw conflict(paymentErrorCodes.conflict, paymentMessages.checkoutClosed);
       await refresh('test', subscriptionId);
-      return { url: successUrl(row.organizationId, row.id) };
+      return { url: successUrl(row.organizationId, row.id, first) };
     },
 
     async testCancel(session: AuthSession | null, sessionId: string) {

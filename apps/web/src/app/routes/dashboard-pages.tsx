@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import {
   accountDeletionMessages,
   authErrorCodes,
@@ -37,20 +37,22 @@ const ORGANIZATIONS_PATH = '/dashboard/organizations';
 
 /**
  * The account area around /profile and /dashboard/*: a message passed in navigation state shows
- * for 5 s, and one that says something was deleted opens the Organizations section (SPEC.md).
+ * for 5 s, and one that says something was deleted switches to My Organizations (SPEC.md). It
+ * does so where it arrives: after deleting an organization the owner lands on /profile, the
+ * address SPEC.md gives, showing the Organizations section there.
  */
 export function DashboardLayout() {
   const location = useLocation();
   const [message, dismissMessage] = useFlashMessage();
-  const arriving = messageFromState(location.state);
-  if (arriving?.includes('deleted') && location.pathname !== ORGANIZATIONS_PATH) {
-    return <Navigate to={ORGANIZATIONS_PATH} replace state={location.state} />;
-  }
+  const organizationsHere =
+    messageFromState(location.state)?.includes('deleted') === true &&
+    location.pathname !== ORGANIZATIONS_PATH;
   return (
     <DashboardShell
       banner={message ? <SuccessBanner message={message} onDismiss={dismissMessage} /> : null}
+      activePath={organizationsHere ? ORGANIZATIONS_PATH : undefined}
     >
-      <Outlet />
+      {organizationsHere ? <DashboardOrganizations /> : <Outlet />}
     </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Building2, Plus, Settings, UserRound } from 'lucide-react';
 import { dashboardTexts } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
@@ -17,8 +17,18 @@ const sections = [
  * Settings plus 'Create Organization', and the section beside it. On phones the sections
  * become a row of tabs above the content.
  */
-export function DashboardShell({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
-  const { pathname } = useLocation();
+export function DashboardShell({
+  banner,
+  activePath,
+  children,
+}: {
+  banner?: ReactNode;
+  /** The section shown, when it is not the one at the address (/profile showing Organizations). */
+  activePath?: string | undefined;
+  children: ReactNode;
+}) {
+  const { pathname: address } = useLocation();
+  const pathname = activePath ?? address;
   return (
     <PageContainer className="flex flex-col gap-6 py-8 sm:py-12">
       {banner}
@@ -34,9 +44,9 @@ export function DashboardShell({ banner, children }: { banner?: ReactNode; child
                   pathname === to || ('also' in rest && pathname === rest.also) || undefined;
                 return (
                   <li key={to} className="min-w-0">
-                    <NavLink
+                    {/* A Link: which section is current is decided here (/profile is Profile). */}
+                    <Link
                       to={to}
-                      end
                       aria-current={active ? 'page' : undefined}
                       className={cx(
                         'flex min-h-touch items-center justify-center gap-2.5 rounded-control px-2 text-sm font-semibold transition-colors sm:text-base lg:min-h-10 lg:justify-start lg:px-3',
@@ -47,7 +57,7 @@ export function DashboardShell({ banner, children }: { banner?: ReactNode; child
                     >
                       <Icon aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
                       <span className="truncate">{label}</span>
-                    </NavLink>
+                    </Link>
                   </li>
                 );
               })}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { ImageIcon } from 'lucide-react';
+import { ImageIcon, ImagePlus } from 'lucide-react';
 import {
   imageMessages,
   imageSrcSet,
@@ -8,7 +8,7 @@ import {
   organizationImageKinds,
   type OrganizationImageKind,
 } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
@@ -170,17 +170,43 @@ export function ImageUpload({
         <p className="text-sm text-ink-muted">{unavailableNote}</p>
       ) : (
         <>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={imageTypes.join(',')}
-            onChange={choose}
-            disabled={busy !== null}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${messageId} ${inputId}-hint` : `${inputId}-hint`}
-            className="w-full max-w-md text-sm text-ink-muted file:mr-3 file:min-h-touch file:cursor-pointer file:rounded-control file:border file:border-line-strong file:bg-surface file:px-3 file:font-semibold file:text-ink hover:file:border-brand sm:file:min-h-9"
-          />
+          {/*
+           * The browser's own picker says 'Choose File' and 'No file chosen' at a width of its
+           * own, which a narrow column cuts ('No f…osen'). The input stays the control (named by
+           * the field's label, focusable, visually hidden); a second label, hidden from
+           * assistive technology, draws it as a button, with the chosen file's name beside it.
+           */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={imageTypes.join(',')}
+              onChange={choose}
+              disabled={busy !== null}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${messageId} ${inputId}-hint` : `${inputId}-hint`}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={inputId}
+              aria-hidden="true"
+              data-testid="choose-image"
+              className={buttonClasses(
+                'secondary',
+                'sm',
+                'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+              )}
+            >
+              <ImagePlus aria-hidden="true" className="size-4" />
+              {organizationEditorTexts.chooseImage}
+            </label>
+            {file ? (
+              <span className="min-w-0 truncate text-sm text-ink-muted" title={file.name}>
+                {file.name}
+              </span>
+            ) : null}
+          </div>
           {error ? (
             <p id={messageId} role="alert" className="text-sm font-semibold text-danger-ink">
               {error}

@@ -216,7 +216,9 @@ export function OrganizationEditor({
       ...field,
       onBlur: (event: FocusEvent<HTMLInputElement>) => {
         const completed = withHttps(event.target.value);
-        if (completed !== event.target.value) setValue(name, completed);
+        // Checked as completed: after a Save the form checks on typing only, so the error of
+        // 'example.org' as typed would otherwise outlive the 'https://example.org' it became.
+        if (completed !== event.target.value) setValue(name, completed, { shouldValidate: true });
         return field.onBlur(event);
       },
     };
@@ -302,7 +304,6 @@ export function OrganizationEditor({
   return (
     <div className="flex flex-col gap-6">
       {newlyCreated ? <SuccessBanner message={organizationEditorTexts.createdBanner} /> : null}
-      {notice ? <SuccessBanner message={notice} /> : null}
       <div className="flex flex-col gap-1">
         <h1 className="text-headline font-semibold tracking-tight sm:text-display">
           {newlyCreated
@@ -311,6 +312,8 @@ export function OrganizationEditor({
         </h1>
         <p className="text-lg text-ink-muted">{organization.name}</p>
       </div>
+      {/* The payment's confirmation under the greeting and the heading, above the form it opened. */}
+      {notice ? <SuccessBanner message={notice} /> : null}
 
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
@@ -359,7 +362,11 @@ export function OrganizationEditor({
           </div>
         </FormSection>
 
-        <FormSection id="edit-images" title={organizationEditorTexts.imagesHeading}>
+        <FormSection
+          id="edit-images"
+          title={organizationEditorTexts.imagesHeading}
+          description={organizationEditorTexts.imagesSavedAtOnce}
+        >
           <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
             <ImageUpload
               kind="logo"
@@ -432,7 +439,10 @@ export function OrganizationEditor({
           />
         </FormSection>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5">
+        <div
+          data-testid="editor-actions"
+          className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5 sm:py-4"
+        >
           {alert?.kind === 'saved' ? (
             <Notice tone="success" message={organizationEditorTexts.updated} />
           ) : blocking ? (
@@ -447,18 +457,24 @@ export function OrganizationEditor({
               </Button>
             </Notice>
           ) : null}
-          {/* Save first and on the left: toasts (bottom right) never cover it. */}
-          <div className="flex flex-col gap-3 sm:flex-row">
+          {/*
+           * Save first and on the left: toasts (bottom right) never cover it. One row at every
+           * width, so that on a phone the bar keeps to one button's height.
+           */}
+          <div className="flex gap-3">
             <button
               type="submit"
-              className={buttonClasses('primary')}
+              className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}
               disabled={busy || saved}
               aria-busy={busy}
             >
               {busy ? <Spinner /> : null}
               {busy ? organizationEditorTexts.saving : organizationEditorTexts.saveChanges}
             </button>
-            <Link to={profilePath} className={buttonClasses('secondary')}>
+            <Link
+              to={profilePath}
+              className={buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')}
+            >
               {organizationEditorTexts.cancel}
             </Link>
           </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Link } from 'react-router';
 import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
@@ -9,7 +9,7 @@ import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFlashMessage } from '../../../lib/use-flash-message';
-import { useOrganization } from '../api/get-organization';
+import { isOrganizationId, useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
 
@@ -48,11 +48,17 @@ export function OrganizationDetailPage({
   const owner = Boolean(currentUserId) && organization?.createdBy === currentUserId;
 
   // The server renders profiles without cookies, so an owner's unpublished organization came back
-  // 'not found' there; once a signed-in user is known, it is asked again with their session.
+  // 'not found' there; once a signed-in user is known, it is asked again with their session, once
+  // per user. Once: a query without data forgets its error while it is fetched again, so 'not
+  // found' turns false and then true with the same answer, and asking whenever it is true would
+  // ask forever. An id that is no UUID is not found for anyone.
+  const askedAs = useRef<string | null>(null);
   const { refetch } = query;
   useEffect(() => {
-    if (currentUserId && notFound) void refetch();
-  }, [currentUserId, notFound, refetch]);
+    if (!currentUserId || !notFound || askedAs.current === currentUserId) return;
+    askedAs.current = currentUserId;
+    if (isOrganizationId(orgId)) void refetch();
+  }, [currentUserId, notFound, orgId, refetch]);
 
   // While it loads (and while a failing request is retried) the tab says so at once, rather than
   // keeping the previous page's title.

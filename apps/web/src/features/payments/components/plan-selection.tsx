@@ -90,11 +90,17 @@ export function PlanSelection({ organizationId }: { organizationId: string }) {
     if (busy) return;
     setGuestCodeError(null);
     setCheckoutFailed(false);
+    // No subscription ever (null, not a lapsed one): the code gives its first, and the editor
+    // greets it as newly created (?new=1), as the checkout's return address does.
+    const first = subscription.data === null;
     guestCode.mutate(
       { organizationId, code },
       {
         onSuccess: () =>
-          void navigate(`${editPath(organizationId)}?success=true&guest=true`, { replace: true }),
+          void navigate(
+            `${editPath(organizationId)}?success=true&guest=true${first ? '&new=1' : ''}`,
+            { replace: true },
+          ),
         onError: (error) => setGuestCodeError(guestCodeErrorMessage(error)),
       },
     );
