@@ -1,3 +1,5 @@
+import { countOf } from './counts.ts';
+
 /**
  * Plans, payment words and timings (SPEC.md sections 2, 4, 8 and 9; DECISIONS.md 'Payments'),
  * apart from the schemas so that pages may use them without zod. The schemas are in payments.ts.
@@ -102,8 +104,7 @@ export const paymentTexts = {
 
   canceledTitle: 'Payment Canceled',
   canceledBody: 'Your payment was canceled and you have not been charged.',
-  redirectingIn: (seconds: number) =>
-    `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
+  redirectingIn: (seconds: number) => `Redirecting in ${countOf(seconds, 'second', 'seconds')}...`,
   goToDashboard: 'Go to Dashboard',
   tryAgain: 'Try Again',
 
