@@ -90,8 +90,12 @@ export const formatAmount = (amountCents: number) => `$${(amountCents / 100).toF
 
 export const paymentTexts = {
   selectPlanTitle: 'Select a Subscription Plan',
+  /** Above the plans of an organization that never had a subscription. */
   selectPlanIntro:
     'Your organization is saved. Choose a plan to publish its profile in the directory.',
+  /** Above the plans of one whose subscription ended (an expired one: hidden, never deleted). */
+  selectPlanIntroEnded:
+    'The subscription for this organization has ended, so its profile is hidden from the directory. Choose a plan to publish it again.',
   choosePlan: (planName: string) => `Choose ${planName}`,
   processing: 'Processing...',
   checkoutFailed: 'Unable to process payment. Please try again.',
