@@ -35,7 +35,7 @@ test.describe('home: the directory', () => {
     await expect(
       page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` }),
     ).toBeVisible();
-    await expect(page.getByText(homeTexts.badgeMatching)).toBeVisible();
+    await expect(page.getByText(homeTexts.badgeMatching(expected))).toBeVisible();
     await page.getByRole('button', { name: homeTexts.clearAll, exact: true }).click();
     await expect(page).not.toHaveURL(/categories=/);
     await expect(page.getByText('Category: Climate Action')).toHaveCount(0);

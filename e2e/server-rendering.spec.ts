@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { homeTexts, notFoundTexts } from '@si/contracts';
+import { footerTexts, homeTexts, notFoundTexts } from '@si/contracts';
 import { findOrganization, getOrganization } from './fixtures.ts';
 
 /** Console errors and warnings, and uncaught errors, from the moment the page starts loading. */
@@ -53,9 +53,10 @@ test.describe('public pages rendered on the server', () => {
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
-      // Only the footer's own data (it loads when it nears the viewport) may be asked for.
+      // Only the FAQ may be asked for (About and Contact link their first questions); the
+      // footer's contact email and parent brands came with the page.
       expect(
-        requests.filter((request) => request !== '/api/site' && request !== '/api/faqs'),
+        requests.filter((request) => request !== '/api/faqs'),
         path,
       ).toEqual([]);
       page.removeAllListeners('console');
@@ -127,5 +128,35 @@ test.describe('without JavaScript', () => {
     const organization = await getOrganization(request, id);
     await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
     await expect(page.getByText(organization.description.split('\n')[0]!)).toBeVisible();
+  });
+
+  test('a profile keeps its footer: the quick links, the tagline and the contact email (issue 19, item 5)', async ({
+    page,
+    request,
+  }) => {
+    const organization = await findOrganization(request, 'limit=1');
+    await page.goto(`/organizations/${organization.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['FAQ', '/faq'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(footer.getByText(footerTexts.tagline)).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'support@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.org',
+    );
+    // The links lead on, and the next page has its footer too.
+    await footer.getByRole('link', { name: 'Privacy Policy', exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }),
+    ).toBeVisible();
   });
 });

@@ -381,18 +381,20 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     });
 
     it('says why a code does not work, and changes nothing', async () => {
-      await cli(
-        'guest-code',
-        'create',
-        '--code',
-        'ONCE',
-        '--uses',
-        '1',
-        '--expires',
-        future,
-        '--months',
-        '1',
-      );
+      expect(
+        await cli(
+          'guest-code',
+          'create',
+          '--code',
+          'ONCE',
+          '--uses',
+          '1',
+          '--expires',
+          future,
+          '--months',
+          '1',
+        ),
+      ).toMatch(/created ONCE: 1 use, 1 month each/);
       await cli(
         'guest-code',
         'create',

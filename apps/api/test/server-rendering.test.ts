@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeTexts, notFoundTexts, type OrganizationListMeta } from '@si/contracts';
+import {
+  footerTexts,
+  homeTexts,
+  notFoundTexts,
+  siteName,
+  type OrganizationListMeta,
+} from '@si/contracts';
 import { createOrganization } from './support/factories.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
@@ -175,6 +181,38 @@ describe('public pages rendered on the server', () => {
         answer.body,
       );
       expect(root?.[1], page).toMatch(/<h1[^>]*>[^<]+/);
+    }
+  });
+
+  it('sends every page with its footer: the quick links, the tagline and the contact email (issue 19, item 5)', async () => {
+    for (const page of [
+      '/',
+      `/organizations/${profileId}`,
+      '/faq',
+      '/about',
+      '/privacy',
+      '/no/such/page',
+      `/organizations/${unpublishedId}`,
+    ]) {
+      const html = (await get(page)).body;
+      const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0];
+      expect(footer, page).toBeDefined();
+      for (const [label, href] of [
+        ['Home', '/'],
+        ['About', '/about'],
+        ['Contact', '/contact'],
+        ['FAQ', '/faq'],
+        ['Privacy Policy', '/privacy'],
+      ]) {
+        expect(footer, `${page}: ${label}`).toMatch(
+          new RegExp(`<a [^>]*href="${href}"[^>]*>${label}</a>`),
+        );
+      }
+      expect(footer, page).toContain(footerTexts.tagline);
+      expect(footer, page).toMatch(
+        /<a [^>]*href="mailto:support@example.org"[^>]*>support@example.org<\/a>/,
+      );
+      expect(footer, page).toContain(`© ${new Date().getFullYear()} ${siteName}`);
     }
   });
 

@@ -135,6 +135,21 @@ describe('the account deletion dialog', () => {
     expect(failure.textContent).toBe(accountDeletionMessages.failed);
   });
 
+  it('clears the last failure when the form is sent again, even when it stops at a field', async () => {
+    stubApi({ 'DELETE /api/users/me': () => apiError(500, 'INTERNAL', 'Storage is down.') });
+    renderSettings(makeUser({ providers: ['github'] }));
+    const { user, dialog } = await openDialog();
+    const confirmation = within(dialog).getByLabelText(typeDeleteLabel);
+    await user.type(confirmation, 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
+    expect(await within(dialog).findByTestId('delete-failure')).toBeTruthy();
+
+    await user.clear(confirmation);
+    await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
+    expect(await within(dialog).findByText(accountDeletionMessages.typeDelete)).toBeTruthy();
+    expect(within(dialog).queryByTestId('delete-failure')).toBeNull();
+  });
+
   it("shows the server's message when a failure carries one", async () => {
     stubApi({ 'DELETE /api/users/me': () => apiError(500, 'INTERNAL', 'Storage is down.') });
     renderSettings(makeUser({ providers: ['github'] }));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CategoryToggle } from '../src/features/directory/components/category-toggle';
+import { MatchBadge } from '../src/features/directory/components/match-badge';
 import { categories } from './fixtures';
 import { renderCard } from './render-helpers';
 
@@ -45,10 +46,26 @@ describe('a category pill (issue 12, item 7)', () => {
     expect(onToggle).toHaveBeenCalledWith('climate_action');
   });
 
+  it('names a single match in the singular', () => {
+    const { button } = renderToggle(false, 1);
+    expect(button.getAttribute('aria-label')).toBe('Climate Action, 1 organization');
+  });
+
   it('says unavailable when the country has none, before counts are known', () => {
     const { button } = renderToggle(false, undefined, false);
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-label')).toBe('Climate Action, unavailable');
+  });
+});
+
+describe('the match badge (issue 19, item 4)', () => {
+  it.each([
+    [1, '1 matching organization'],
+    [2, '2 matching organizations'],
+    [1284, '1,284 matching organizations'],
+  ])('says %i as "%s"', (matchCount, text) => {
+    render(<MatchBadge selectedCount={1} matchCount={matchCount} />);
+    expect(screen.getByText(text)).toBeTruthy();
   });
 });
 

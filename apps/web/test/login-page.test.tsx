@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   authFormTexts,
+  forgotPasswordTexts,
   guardMessages,
   passwordMessages,
   sessionMessages,
@@ -101,6 +102,51 @@ describe('/login and /signup', () => {
       password: 'secret1',
       name: '',
     });
+  });
+
+  it('clears the server’s message when the form is sent again, even when it does not pass (issue 19, item 4)', async () => {
+    stubApi({
+      ...asGuest,
+      'POST /api/auth/sign-up/email': () =>
+        apiError(422, 'EMAIL_IN_USE', signInMessages.emailInUse),
+    });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(authFormTexts.email);
+    const password = screen.getByLabelText(authFormTexts.password);
+    await user.type(email, 'ada@example.org');
+    await user.type(password, 'secret1');
+    await user.click(screen.getByRole('button', { name: authFormTexts.signupSubmit }));
+    expect(await screen.findByText(signInMessages.emailInUse)).toBeTruthy();
+
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.clear(password);
+    await user.type(password, '123');
+    await user.click(screen.getByRole('button', { name: authFormTexts.signupSubmit }));
+    expect(await screen.findByText(passwordMessages.tooShort)).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByText(signInMessages.emailInUse)).toBeNull();
+    expect(screen.queryByTestId('auth-error')).toBeNull();
+  });
+
+  it('clears the reset request’s failure when the form is sent again with a bad email', async () => {
+    stubApi({
+      ...asGuest,
+      'POST /api/auth/request-password-reset': () => apiError(500, 'INTERNAL', 'Mail is down.'),
+    });
+    renderApp('/forgot-password');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(authFormTexts.email);
+    await user.type(email, 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: forgotPasswordTexts.submit }));
+    expect(await screen.findByText(passwordMessages.resetFailed('Mail is down.'))).toBeTruthy();
+
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: forgotPasswordTexts.submit }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByText(passwordMessages.resetFailed('Mail is down.'))).toBeNull();
   });
 
   it('shows no recovery links for a wrong password', async () => {

@@ -148,6 +148,42 @@ describe('plan selection', () => {
     expect(screen.queryByRole('button', { name: paymentTexts.choosePlan('Monthly') })).toBeNull();
   });
 
+  it('says what is true in each state: new, live and ended (issue 19, item 4)', async () => {
+    const introNew =
+      'Your organization is saved. Choose a plan to publish its profile in the directory.';
+    planApi();
+    const first = await openPlans();
+    expect(screen.getByText(introNew)).toBeTruthy();
+    first.unmount();
+
+    for (const status of ['paid', 'canceled', 'past_due'] as const) {
+      planApi({
+        [`GET /api/payments/subscription/${orgId}`]: () =>
+          json({ data: makeSubscription({ organizationId: orgId, status }) }),
+      });
+      const live = renderApp(selectPath);
+      expect(await screen.findByText(paymentTexts.alreadyActiveTitle)).toBeTruthy();
+      expect(screen.queryByText(introNew), status).toBeNull();
+      expect(screen.queryByText(/Choose a plan/), status).toBeNull();
+      live.unmount();
+    }
+
+    planApi({
+      [`GET /api/payments/subscription/${orgId}`]: () =>
+        json({
+          data: makeSubscription({ organizationId: orgId, status: 'expired', published: false }),
+        }),
+    });
+    await openPlans();
+    expect(
+      screen.getByText(
+        'The subscription for this organization has ended, so its profile is hidden from the directory. Choose a plan to publish it again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(introNew)).toBeNull();
+    expect(screen.queryByText(paymentTexts.alreadyActiveTitle)).toBeNull();
+  });
+
   it('shows the active state after the server refuses a second subscription', async () => {
     let subscribed = false;
     planApi({

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { dashboardTexts, guardMessages, paymentTexts } from '@si/contracts';
 import { discoverAccountRoutes } from '../src/app/router';
 import { accessRules, decideAccess } from '../src/app/routes/access';
+import { createAccessGuard } from '../src/app/routes/guarded-routes';
+import { createQueryClient } from '../src/lib/query-client';
+import { originFromState } from '../src/lib/safe-redirect';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 
 afterEach(() => {
@@ -145,6 +150,61 @@ describe('guarded routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: paymentTexts.canceledTitle }),
     ).toBeTruthy();
+  });
+
+  it('never shows a page it refuses while its redirect loads, and remembers that page (issue 19, item 4)', async () => {
+    const user = makeUser({ emailVerified: false });
+    stubApi({
+      'GET /api/auth/session': () => json({ data: user }),
+      'GET /api/users/profile': () => json({ data: user }),
+    });
+    // /verify-email-required's module arrives only when the test says so, as over a network.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    onTestFinished(() => arrive());
+    const shown: string[] = [];
+    function Page({ name }: { name: string }) {
+      shown.push(name);
+      return <Navigate to="/dashboard" replace />;
+    }
+    function Remembered() {
+      return <p>{`from: ${originFromState(useLocation().state)}`}</p>;
+    }
+    const queryClient = createQueryClient();
+    const path = '/payments/select/2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
+    const router = createMemoryRouter(
+      [
+        {
+          Component: createAccessGuard('payments'),
+          children: [{ path: '/payments/select/:orgId', element: <Page name="plans" /> }],
+        },
+        {
+          Component: createAccessGuard('dashboard'),
+          children: [{ path: '/dashboard', element: <Page name="dashboard" /> }],
+        },
+        {
+          path: '/verify-email-required',
+          lazy: () => arrived.then(() => ({ Component: Remembered })),
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() =>
+      expect(router.state.navigation.location?.pathname).toBe('/verify-email-required'),
+    );
+    // Give a page that would render meanwhile every chance to.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shown).toEqual([]);
+    expect(screen.getByText(guardMessages.loading)).toBeTruthy();
+    arrive();
+    expect(await screen.findByText(`from: ${path}`)).toBeTruthy();
+    expect(shown).toEqual([]);
+    await queryClient.cancelQueries();
   });
 
   it('never makes a profile link wait for the account routes', async () => {

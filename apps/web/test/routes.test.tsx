@@ -108,7 +108,7 @@ describe('public routes', () => {
     expect(screen.getByTestId('organization-grid')).toBeTruthy();
     expect(screen.getAllByTestId('organization-card')).toHaveLength(1);
     expect(screen.getByText(homeTexts.categoryChip('Climate Action'))).toBeTruthy();
-    expect(screen.getByText(`1,284 ${homeTexts.badgeMatching}`)).toBeTruthy();
+    expect(screen.getByText('1,284 matching organizations')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(homeTexts.title));
   });
 

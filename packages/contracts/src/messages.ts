@@ -1,3 +1,5 @@
+import { countOf } from './counts.ts';
+
 /**
  * Every user-facing text that SPEC.md gives word for word, in one place, so the web app,
  * the API and the tests use the same wording.
@@ -12,7 +14,10 @@ export const homeTexts = {
   filterPanel: 'Filter by Categories',
   clearAllFilters: 'Clear All Filters',
   badgeNone: 'select categories',
-  badgeMatching: 'matching organizations',
+  badgeMatching: (count: number) =>
+    countOf(count, 'matching organization', 'matching organizations'),
+  /** A category pill's count, in its accessible name. */
+  categoryCount: (count: number) => countOf(count, 'organization', 'organizations'),
   clearAll: 'Clear All',
   categoryChip: (name: string) => `Category: ${name}`,
   gridHeading: (count: string) => `Organizations (${count})`,

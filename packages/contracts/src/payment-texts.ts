@@ -1,3 +1,5 @@
+import { countOf } from './counts.ts';
+
 /**
  * Plans, payment words and timings (SPEC.md sections 2, 4, 8 and 9; DECISIONS.md 'Payments'),
  * apart from the schemas so that pages may use them without zod. The schemas are in payments.ts.
@@ -88,8 +90,12 @@ export const formatAmount = (amountCents: number) => `$${(amountCents / 100).toF
 
 export const paymentTexts = {
   selectPlanTitle: 'Select a Subscription Plan',
+  /** Above the plans of an organization that never had a subscription. */
   selectPlanIntro:
     'Your organization is saved. Choose a plan to publish its profile in the directory.',
+  /** Above the plans of one whose subscription ended (an expired one: hidden, never deleted). */
+  selectPlanIntroEnded:
+    'The subscription for this organization has ended, so its profile is hidden from the directory. Choose a plan to publish it again.',
   choosePlan: (planName: string) => `Choose ${planName}`,
   processing: 'Processing...',
   checkoutFailed: 'Unable to process payment. Please try again.',
@@ -102,8 +108,7 @@ export const paymentTexts = {
 
   canceledTitle: 'Payment Canceled',
   canceledBody: 'Your payment was canceled and you have not been charged.',
-  redirectingIn: (seconds: number) =>
-    `Redirecting in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
+  redirectingIn: (seconds: number) => `Redirecting in ${countOf(seconds, 'second', 'seconds')}...`,
   goToDashboard: 'Go to Dashboard',
   tryAgain: 'Try Again',
 

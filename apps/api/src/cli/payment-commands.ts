@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
-import { OrganizationId, subscriptionStatusNames } from '@si/contracts';
+import { OrganizationId, countOf, subscriptionStatusNames } from '@si/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
@@ -101,7 +101,7 @@ export async function runPaymentCommand(
         grantMonths: wholeNumber(values.months, '--months', 120),
       });
       print(
-        `created ${created.code}: ${created.maxUses} uses, ${created.grantMonths} months each, expires ${shortDate(created.expiresAt)}`,
+        `created ${created.code}: ${countOf(created.maxUses, 'use', 'uses')}, ${countOf(created.grantMonths, 'month', 'months')} each, expires ${shortDate(created.expiresAt)}`,
       );
       return true;
     }
@@ -118,7 +118,7 @@ export async function runPaymentCommand(
               ? 'used up'
               : 'active';
         print(
-          `${code.code}\t${state}\t${code.uses}/${code.maxUses} used\t${code.grantMonths} months\texpires ${shortDate(code.expiresAt)}`,
+          `${code.code}\t${state}\t${code.uses}/${code.maxUses} used\t${countOf(code.grantMonths, 'month', 'months')}\texpires ${shortDate(code.expiresAt)}`,
         );
       }
       return true;
@@ -200,7 +200,7 @@ export async function runPaymentCommand(
       const result = await job.runAt(at);
       print(
         result
-          ? `${result.expired} subscriptions ended, ${result.reminded} owners reminded, ${result.rechecked} read again from the provider`
+          ? `${countOf(result.expired, 'subscription', 'subscriptions')} ended, ${countOf(result.reminded, 'owner', 'owners')} reminded, ${result.rechecked} read again from the provider`
           : 'another process is applying lapses now; nothing done',
       );
       return true;

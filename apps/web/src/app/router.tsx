@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import { homeLoader, organizationLoader } from './routes/loaders';
+import { homeLoader, layoutLoader, organizationLoader } from './routes/loaders';
 import { PageFallback } from './routes/page-fallback';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
@@ -56,6 +56,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           id: PAGES_ROUTE_ID,
+          loader: layoutLoader(queryClient),
+          shouldRevalidate: () => false,
+          HydrateFallback: PageFallback,
           errorElement: <RouteErrorBoundary />,
           children: [
             {

@@ -6,6 +6,12 @@ import type { ToastKind } from './toast';
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 
+/**
+ * Toasts drop in at the top centre, just below the sticky header: clear of its controls and of
+ * the bars pages pin to the bottom of the screen (the editor's Save and Cancel), at every width.
+ */
+const belowHeader = (gap: string) => ({ top: `calc(var(--spacing-header) + ${gap})` });
+
 let mounted = false;
 
 function mountToaster() {
@@ -18,7 +24,9 @@ function mountToaster() {
     <Toaster
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
-      position="bottom-right"
+      position="top-center"
+      offset={belowHeader('0.75rem')}
+      mobileOffset={belowHeader('0.5rem')}
       closeButton
       toastOptions={{ className: 'font-sans' }}
     />,

@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { siteName } from '@si/contracts';
 import { cx } from '../../lib/class-names';
 
-/** The Scaling Impact mark: a rising line towards a point of light. Decorative next to the name. */
+/**
+ * The Scaling Impact mark: a rising line towards a point of light. Decorative next to the name.
+ * The same drawing is the favicon and the brand link's CSS mark (.brand-mark).
+ */
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
@@ -20,18 +23,17 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** The mark and the name, linking home: the header's and the footer's brand. */
+/** The mark (drawn by CSS, .brand-mark) and the name, linking home: the header's and the footer's brand. */
 export function BrandLink({ className }: { className?: string }) {
   return (
     <Link
       to="/"
       className={cx(
-        'flex min-h-touch items-center gap-2.5 rounded-control font-semibold text-ink',
+        'brand-mark flex min-h-touch items-center gap-2.5 rounded-control text-lg font-semibold tracking-tight text-ink',
         className,
       )}
     >
-      <LogoMark className="size-8" />
-      <span className="text-lg tracking-tight">{siteName}</span>
+      {siteName}
     </Link>
   );
 }

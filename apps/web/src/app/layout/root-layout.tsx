@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { NavigationProgress } from './navigation-progress';
 import { ScrollManager } from './scroll-manager';
-import { DeferredFooter } from './deferred-footer';
+import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The shared layout of every page. */
@@ -19,7 +19,7 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <DeferredFooter />
+      <SiteFooter />
       <ScrollManager />
     </div>
   );

@@ -43,7 +43,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
-      <div className="mx-auto flex h-16 w-full max-w-content items-center gap-6 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-header w-full max-w-content items-center gap-6 px-4 sm:px-6 lg:px-8">
         <BrandLink />
 
         <nav aria-label="Main" className="hidden md:block">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { guardMessages } from '@si/contracts';
@@ -40,6 +40,8 @@ export function createAccessGuard(ruleName: AccessRuleName) {
       rule.level === 'verified' && Boolean(user && !user.isAnonymous && !user.emailVerified);
     const profile = useProfile({ enabled: checkProfile });
     const verifiedSince = checkProfile && profile.data?.emailVerified === true;
+    // Whether this guard has let its page in: only a page it has shown may stay while it is left.
+    const [shown, setShown] = useState(false);
 
     useEffect(() => {
       // Verified meanwhile: let the header and the other pages know.
@@ -50,11 +52,14 @@ export function createAccessGuard(ruleName: AccessRuleName) {
 
     const from = `${location.pathname}${location.search}${location.hash}`;
     const decision = decideAccess(user, rule, user?.emailVerified || verifiedSince);
+    if (decision.kind === 'allow' && !shown) setShown(true);
     // Already leaving this page (sign-out, account deletion): the next page decides, not this
-    // guard, which would otherwise send the visitor to /login as the user disappears.
+    // guard, which would otherwise send the visitor to /login as the user disappears. A page it
+    // never let in stays unseen while its own redirect loads: shown then, the page would run
+    // (plan selection without its flag goes to /dashboard) and the origin path would be lost.
     const leaving =
       navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
-    if (leaving) return <Outlet />;
+    if (leaving) return shown ? <Outlet /> : <GuardLoading />;
     switch (decision.kind) {
       case 'login':
         return (

@@ -14,12 +14,20 @@ import { activeCountriesQueryOptions } from '../../features/reference/api/get-ac
 import { categoriesQueryOptions } from '../../features/reference/api/get-categories';
 import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';
 import { countriesQueryOptions } from '../../features/reference/api/get-countries';
+import { siteInfoQueryOptions } from '../../features/site/api/get-site-info';
 import { primeQueries } from './prime-queries';
 
 /**
  * Route loaders prime TanStack Query; the pages read the same queries. They are defined in the
  * route table (not in the lazy route modules) so data and code load in parallel.
  */
+/**
+ * The layout's own data, for every page: the footer's contact email and parent brands, so they
+ * are in the server's HTML of each page. Read once (the route never revalidates).
+ */
+export const layoutLoader = (queryClient: QueryClient) => () =>
+  primeQueries([queryClient.prefetchQuery(siteInfoQueryOptions())]);
+
 export const homeLoader =
   (queryClient: QueryClient) =>
   ({ request }: LoaderFunctionArgs) => {

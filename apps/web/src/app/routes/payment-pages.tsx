@@ -9,7 +9,10 @@ import { organizationQueryOptions } from '../../features/organization-profile/ap
 import { useTestCheckout } from '../../features/payments/api/test-checkout';
 import { isNewlyCreated } from '../../features/payments/components/newly-created';
 import { PaymentCanceled } from '../../features/payments/components/payment-canceled';
-import { PlanSelection } from '../../features/payments/components/plan-selection';
+import {
+  PlanSelection,
+  PlanSelectionIntro,
+} from '../../features/payments/components/plan-selection';
 import { TestCheckoutCard } from '../../features/payments/components/test-checkout';
 import { ApiError } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/session';
@@ -73,7 +76,7 @@ export function SelectPlanPage() {
             {organization.data ? (
               <p className="text-lg font-semibold text-ink">{organization.data.name}</p>
             ) : null}
-            <p className="max-w-prose text-lg text-ink-muted">{paymentTexts.selectPlanIntro}</p>
+            <PlanSelectionIntro organizationId={orgId} />
           </div>
           <PlanSelection organizationId={orgId} />
         </>

@@ -97,9 +97,8 @@ function DeleteAccountForm({
     }
   };
 
-  const onSubmit = handleSubmit(({ confirmation, password }) => {
+  const validateAndDelete = handleSubmit(({ confirmation, password }) => {
     if (mutation.isPending) return;
-    setFailure(null);
     mutation.mutate(
       {
         confirmation: confirmation.trim(),
@@ -143,7 +142,15 @@ function DeleteAccountForm({
 
   const busy = mutation.isPending || redirecting || mutation.isSuccess;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The last answer goes with every send, also one that stops at a field's error.
+        if (!mutation.isPending) setFailure(null);
+        void validateAndDelete(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       {failure ? (
         <Notice tone={redirecting ? 'info' : 'danger'} message={failure} testId="delete-failure" />
       ) : null}

@@ -106,7 +106,6 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   };
 
   const submit = async (credentials: EmailCredentials) => {
-    setError(null);
     try {
       if (mode === 'login') await signInWithEmail(credentials);
       else await signUpWithEmail(credentials);
@@ -211,7 +210,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         <span aria-hidden="true" className="h-px flex-1 bg-line" />
       </div>
 
-      <EmailPasswordForm mode={mode} busy={busy} onSubmit={submit} />
+      <EmailPasswordForm mode={mode} busy={busy} onSend={() => setError(null)} onSubmit={submit} />
     </AuthFrame>
   );
 }

@@ -17,14 +17,20 @@ const schemas = {
 
 export type AuthMode = keyof typeof schemas;
 
-/** Email and password, validated on blur and on submit; what was typed stays when the server refuses. */
+/**
+ * Email and password, validated on blur and on submit; what was typed stays when the server
+ * refuses. onSend runs each time the form is sent, before validation, so that the page can
+ * drop the server's last answer even when the new values never reach it.
+ */
 export function EmailPasswordForm({
   mode,
   busy,
+  onSend,
   onSubmit,
 }: {
   mode: AuthMode;
   busy: boolean;
+  onSend: () => void;
   onSubmit: (credentials: EmailCredentials) => Promise<void>;
 }) {
   const {
@@ -40,7 +46,14 @@ export function EmailPasswordForm({
   const working = busy || isSubmitting;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        onSend();
+        void handleSubmit(onSubmit)(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={authFormTexts.email}
         type="email"

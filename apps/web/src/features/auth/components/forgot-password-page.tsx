@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(({ email }) => {
+  const validateAndSend = handleSubmit(({ email }) => {
     if (!mutation.isPending) mutation.mutate(email);
   });
 
@@ -54,7 +54,15 @@ export function ForgotPasswordPage() {
       {mutation.isError ? (
         <Notice tone="danger" message={passwordMessages.resetFailed(mutation.error.message)} />
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // The last answer goes with every send, also one that stops at the field's error.
+          if (!mutation.isPending) mutation.reset();
+          void validateAndSend(event);
+        }}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={authFormTexts.email}
           type="email"

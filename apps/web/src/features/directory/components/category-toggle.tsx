@@ -1,5 +1,5 @@
 import { CheckIcon } from '../../../components/ui/icons';
-import type { Category } from '@si/contracts';
+import { homeTexts, type Category } from '@si/contracts';
 import { cx } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/format-number';
 import { DIRECTORY_FORM_ID } from './directory-form';
@@ -37,7 +37,7 @@ export function CategoryToggle({
     ? ' Not available in the selected country.'
     : ' No organization matches it together with the current filters.';
   const description = `${category.description}${disabled ? reason : ''}`;
-  const counted = count === undefined ? '' : `, ${formatCount(count)} organizations`;
+  const counted = count === undefined ? '' : `, ${homeTexts.categoryCount(count)}`;
   return (
     <div className="has-tip" data-group={category.groupId} data-tip={description}>
       <button

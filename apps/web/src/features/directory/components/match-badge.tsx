@@ -1,7 +1,6 @@
 import { homeTexts } from '@si/contracts';
-import { formatCount } from '../../../lib/format-number';
 
-/** 'select categories' when none is chosen; otherwise the match count + 'matching organizations' when above 0. */
+/** 'select categories' when none is chosen; otherwise the match count + 'matching organization(s)' when above 0. */
 export function MatchBadge({
   selectedCount,
   matchCount,
@@ -22,7 +21,7 @@ export function MatchBadge({
       aria-live="polite"
       className="rounded-pill bg-brand-soft px-2.5 py-0.5 text-sm font-semibold text-brand-ink"
     >
-      {`${formatCount(matchCount)} ${homeTexts.badgeMatching}`}
+      {homeTexts.badgeMatching(matchCount)}
     </span>
   );
 }

@@ -34,6 +34,24 @@ function PlansSkeleton() {
 }
 
 /**
+ * The line under the page's heading, true to the organization's state: a new one is saved and
+ * waits for a plan; one whose subscription ended is hidden until a plan publishes it again. A
+ * live one gets none: the card that replaces the plans says it is active. Nothing while the
+ * subscription is read, so no state is claimed before it is known.
+ */
+export function PlanSelectionIntro({ organizationId }: { organizationId: string }) {
+  const subscription = useSubscription(organizationId);
+  if (subscription.isPending || isLiveSubscription(subscription.data)) return null;
+  return (
+    <p className="max-w-prose text-lg text-ink-muted">
+      {subscription.data?.status === 'expired'
+        ? paymentTexts.selectPlanIntroEnded
+        : paymentTexts.selectPlanIntro}
+    </p>
+  );
+}
+
+/**
  * The choice of SPEC.md 'Plan selection' (section 4): idle; processing once a plan is chosen
  * (every button disabled, the chosen one saying 'Processing...') until the browser leaves for
  * the checkout; back to idle with the error when the checkout cannot be prepared. A guest code
