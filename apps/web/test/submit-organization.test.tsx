@@ -174,7 +174,7 @@ describe('/submit-organization', () => {
     submitApi();
     await openForm();
     await userEvent.setup().type(field(organizationEditorTexts.descriptionLabel), 'Hello');
-    expect(screen.getByText(organizationEditorTexts.charactersRemaining('995'))).toBeTruthy();
+    expect(screen.getByText(organizationEditorTexts.charactersRemaining(995))).toBeTruthy();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   MAX_CATEGORIES_PER_ORGANIZATION,
   ORGANIZATION_DESCRIPTION_MAX,
 } from './limits.ts';
+import { countOf } from './counts.ts';
 
 /**
  * The words and image rules of organization editing, apart from its zod schemas so that pages
@@ -153,7 +154,7 @@ export const organizationEditorTexts = {
   linkedinLabel: 'LinkedIn',
   twitterLabel: 'Twitter',
   blogLabel: 'Blog',
-  charactersRemaining: (count: string) => `${count} characters remaining`,
+  charactersRemaining: (count: number) => `${countOf(count, 'character', 'characters')} remaining`,
   categoriesHint: `Choose up to ${MAX_CATEGORIES_PER_ORGANIZATION} categories, at least one from each group.`,
   categoriesChosen: (count: number) =>
     `${count} of ${MAX_CATEGORIES_PER_ORGANIZATION} categories chosen`,

@@ -8,7 +8,6 @@ import {
 import { ALL_COUNTRIES_CODE, organizationEditorTexts, type Country } from '@si/contracts';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
-import { formatCount } from '../../../lib/format-number';
 
 /**
  * The small 'required' beside a label (outside it, so the field's name stays its label); screen
@@ -144,7 +143,7 @@ export function DescriptionField({
             state === 'error' && 'font-semibold text-danger-ink',
           )}
         >
-          {organizationEditorTexts.charactersRemaining(formatCount(Math.max(0, max - length)))}
+          {organizationEditorTexts.charactersRemaining(Math.max(0, max - length))}
         </p>
       </div>
     </div>

@@ -458,7 +458,7 @@ export function OrganizationEditor({
             </Notice>
           ) : null}
           {/*
-           * Save first and on the left: toasts (bottom right) never cover it. One row at every
+           * Save first and on the left, where a thumb reaches it (toasts drop in at the top). One row at every
            * width, so that on a phone the bar keeps to one button's height.
            */}
           <div className="flex gap-3">
