@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { detailTexts } from '@si/contracts';
 import { createOrganization, uniqueName } from './fixtures.ts';
@@ -36,6 +36,19 @@ async function expectNotFound(page: Page, path: string, id: string, title?: stri
   expect(requests(), `requests for ${path}`).toBeLessThanOrEqual(2);
 }
 
+/** Someone else's organization, never paid for: it exists for its owner only. */
+async function someoneElsesUnpaid(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+  name: string,
+) {
+  const ownerRequest = await playwright.request.newContext({ baseURL: site });
+  await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'unpaid-owner'));
+  const unpaid = await createOrganization(ownerRequest, uniqueName(testInfo, name));
+  await ownerRequest.dispose();
+  return unpaid;
+}
+
 test.describe('an organization that does not exist for a signed-in user', () => {
   test('its profile says Organization Not Found, asked for at most twice', async ({
     page,
@@ -43,11 +56,7 @@ test.describe('an organization that does not exist for a signed-in user', () => 
     playwright,
   }, testInfo) => {
     test.slow();
-    // Someone else's organization, never paid for: it exists for its owner only.
-    const ownerRequest = await playwright.request.newContext({ baseURL: site });
-    await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'unpaid-owner'));
-    const unpaid = await createOrganization(ownerRequest, uniqueName(testInfo, 'Unpaid Orchard'));
-    await ownerRequest.dispose();
+    const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Orchard');
 
     const { email, password } = await createVerifiedAccount(
       request,
@@ -73,10 +82,7 @@ test.describe('an organization that does not exist for a signed-in user', () => 
     playwright,
   }, testInfo) => {
     test.slow();
-    const ownerRequest = await playwright.request.newContext({ baseURL: site });
-    await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'unpaid-owner'));
-    const unpaid = await createOrganization(ownerRequest, uniqueName(testInfo, 'Unpaid Meadow'));
-    await ownerRequest.dispose();
+    const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Meadow');
 
     const { email, password } = await createVerifiedAccount(
       request,
