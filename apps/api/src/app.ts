@@ -32,16 +32,16 @@ import { paymentWebhookRoute } from './modules/payments/webhook-route.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountRepository } from './modules/accounts/repository.ts';
 import { createAccountService } from './modules/accounts/service.ts';
-import { createOutboxRepository } from './plugins/email/outbox-repository.ts';
-import { createEmailRelay, type EmailRelay } from './plugins/email/relay.ts';
-import { createLogTransport, createSmtpTransport } from './plugins/email/transports.ts';
-import { identityRoutes } from './plugins/identity/auth-routes.ts';
-import { createIdentity } from './plugins/identity/better-auth.ts';
-import { resolveAuthSecret } from './plugins/identity/secret.ts';
-import { createPasswordAttempts } from './plugins/rate-limit/password-attempts.ts';
-import { createPostgresStore } from './plugins/rate-limit/postgres-store.ts';
-import { createWindowCounters } from './plugins/rate-limit/window-counters.ts';
-import { rateLimitedError, routeRateLimits } from './plugins/rate-limit/route-limits.ts';
+import { createOutboxRepository } from './adapters/email/outbox-repository.ts';
+import { createEmailRelay, type EmailRelay } from './adapters/email/relay.ts';
+import { createLogTransport, createSmtpTransport } from './adapters/email/transports.ts';
+import { identityRoutes } from './modules/accounts/auth-routes.ts';
+import { createIdentity } from './identity/better-auth.ts';
+import { resolveAuthSecret } from './identity/secret.ts';
+import { createPasswordAttempts } from './adapters/rate-limit/password-attempts.ts';
+import { createPostgresStore } from './adapters/rate-limit/postgres-store.ts';
+import { createWindowCounters } from './adapters/rate-limit/window-counters.ts';
+import { rateLimitedError, routeRateLimits } from './adapters/rate-limit/route-limits.ts';
 import { contentSecurityPolicy, isBuildAsset, permissionsPolicy } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -51,15 +51,16 @@ import { createOrganizationRepository } from './modules/organizations/repository
 import { createOrganizationService } from './modules/organizations/service.ts';
 import { organizationImageRoutes } from './modules/organization-images/routes.ts';
 import { createOrganizationImageService } from './modules/organization-images/service.ts';
-import { multipartLimits } from './plugins/images/upload.ts';
-import { createStorage } from './plugins/storage/index.ts';
-import type { Storage } from './plugins/storage/storage.ts';
+import { multipartLimits } from './adapters/images/upload.ts';
+import { createStorage } from './adapters/storage/index.ts';
+import type { Storage } from './adapters/storage/storage.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
+import { seoRoutes } from './pages/seo-routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
-import { webRoutes } from './modules/web/routes.ts';
+import { webRoutes } from './pages/routes.ts';
+import { createLateWiring } from './wiring.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -168,13 +169,11 @@ export async function buildApp({
       );
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
-  // Deleting cancels subscriptions at the provider first; the payments service is built below.
-  let cancelSubscriptions: (
-    where: { organizationId: string } | { ownerId: string },
-  ) => Promise<void> = async () => {};
+  // Identity and payments are built after the services that call them: see wiring.ts.
+  const wiring = createLateWiring();
   const organizationService = createOrganizationService(organizationRepository, referenceService, {
     removeImages: removeImagesAfterCommit,
-    beforeDelete: (organizationId) => cancelSubscriptions({ organizationId }),
+    beforeDelete: (organizationId) => wiring.cancelSubscriptions({ organizationId }),
   });
 
   const ambient = withAmbientTransactions(database.db);
@@ -196,17 +195,16 @@ export async function buildApp({
   /** How every email ends: the support address and the parent brands (settings). */
   const emailFooter = { supportEmail: config.SUPPORT_EMAIL, parentBrands: config.parentBrands };
   const accountRepository = createAccountRepository(database.db);
-  let verifyPassword: (hash: string, password: string) => Promise<boolean> = async () => false;
   const accountService = createAccountService({
     accounts: accountRepository,
     outbox,
     publicUrl: config.publicUrl,
     emailFooter,
     removeImages: removeImagesAfterCommit,
-    verifyPassword: (hash, password) => verifyPassword(hash, password),
+    verifyPassword: wiring.verifyPassword,
     passwordAttempts,
     onEmailQueued: () => relay.nudge(),
-    beforeDelete: (ownerId) => cancelSubscriptions({ ownerId }),
+    beforeDelete: (ownerId) => wiring.cancelSubscriptions({ ownerId }),
   });
   const identity = createIdentity({
     config,
@@ -220,8 +218,6 @@ export async function buildApp({
       passwordReset: passwordAttempts.succeeded,
     },
   });
-  const identityContext = await identity.$context;
-  verifyPassword = (hash, password) => identityContext.password.verify({ hash, password });
 
   const paymentRepository = createPaymentRepository(database.db);
   const providers = createPaymentProviders(config, database.db);
@@ -249,7 +245,7 @@ export async function buildApp({
       checkouts: config.RATE_LIMIT_CHECKOUT_MAX,
     },
   });
-  cancelSubscriptions = paymentService.cancelBeforeDeletion;
+  await wiring.connect({ identity, payments: paymentService });
   const lapses = subscriptionLapsesJob({
     repository: paymentRepository,
     fulfilment,

@@ -8,8 +8,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { resolveAuthSecret } from './plugins/identity/secret.ts';
-import { createStorage } from './plugins/storage/index.ts';
+import { resolveAuthSecret } from './identity/secret.ts';
+import { createStorage } from './adapters/storage/index.ts';
 
 /**
  * One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this file runs as the

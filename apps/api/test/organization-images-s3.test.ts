@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from '../src/plugins/storage/s3.ts';
-import { serveUploads } from '../src/plugins/storage/serve.ts';
+import { createS3Storage } from '../src/adapters/storage/s3.ts';
+import { serveUploads } from '../src/adapters/storage/serve.ts';
 import { organizationImageSuite } from './support/organization-images-suite.ts';
 import { startS3Server, TEST_BUCKET, type S3Server } from './support/s3-server.ts';
 

@@ -8,8 +8,11 @@ import {
   palette,
   SHARE_CARD_HEIGHT,
   SHARE_CARD_WIDTH,
-} from '../src/modules/seo/share-card.ts';
-import { createShareImages, type ShareImagesOptions } from '../src/modules/seo/share-images.ts';
+} from '../src/pages/share-images/share-card.ts';
+import {
+  createShareImages,
+  type ShareImagesOptions,
+} from '../src/pages/share-images/share-images.ts';
 import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
-import type { StorageBackend } from '../plugins/storage/storage.ts';
+import type { StorageBackend } from '../adapters/storage/storage.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 
 export const usage = `Usage: npm run cli -- <command>

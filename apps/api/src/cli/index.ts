@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { createStorage } from '../plugins/storage/index.ts';
+import { createStorage } from '../adapters/storage/index.ts';
 import { runCommand } from './commands.ts';
 import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
 

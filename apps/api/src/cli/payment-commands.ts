@@ -7,7 +7,7 @@ import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
 import { createFulfilment } from '../modules/payments/fulfilment.ts';
 import { createPaymentProviders } from '../modules/payments/providers/index.ts';
 import { createPaymentRepository } from '../modules/payments/repository.ts';
-import { createOutboxRepository } from '../plugins/email/outbox-repository.ts';
+import { createOutboxRepository } from '../adapters/email/outbox-repository.ts';
 
 export const paymentUsage = `  guest-code create --code X --uses N --expires YYYY-MM-DD --months M
   guest-code list

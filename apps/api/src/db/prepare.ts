@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StorageBackend } from '../plugins/storage/storage.ts';
+import type { StorageBackend } from '../adapters/storage/storage.ts';
 import type { DatabaseHandle } from './client.ts';
 import { syncReferenceData } from './seed/reference-data.ts';
 import { seedDemoData, hasOrganizations } from './seed/demo.ts';
@@ -7,7 +7,7 @@ import { seedDemoData, hasOrganizations } from './seed/demo.ts';
 export interface PrepareOptions {
   /** Seed demo organizations when the embedded database has none. */
   demoData: boolean;
-  /** Where the demo images are written (plugins/storage). */
+  /** Where the demo images are written (adapters/storage). */
   storage: Pick<StorageBackend, 'put' | 'remove'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }

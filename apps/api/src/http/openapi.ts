@@ -166,7 +166,7 @@ const withOperationIds: NonNullable<FastifyDynamicSwaggerOptions['transformObjec
   return document.openapiObject;
 };
 
-/** better-auth's session cookie (cookiePrefix 'si'; `__Secure-` on HTTPS, plugins/identity). */
+/** better-auth's session cookie (cookiePrefix 'si'; `__Secure-` on HTTPS, identity/). */
 export const sessionCookieName = (publicUrl: string) =>
   `${publicUrl.startsWith('https://') ? '__Secure-' : ''}si.session_token`;
 

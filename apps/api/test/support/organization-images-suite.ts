@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageMessages, organizationImageKinds, type OrganizationImageKind } from '@si/contracts';
 import { loadConfig } from '../../src/config.ts';
 import { seedDemoData } from '../../src/db/seed/demo.ts';
-import { createStorage } from '../../src/plugins/storage/index.ts';
+import { createStorage } from '../../src/adapters/storage/index.ts';
 import { signUp, type Body } from './accounts.ts';
 import { createAgent, type Agent } from './browser-agent.ts';
 import { createOrganization } from './factories.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { StorageBackend } from '../../plugins/storage/storage.ts';
+import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
 import { organizationCategories, organizations } from '../schema.ts';
 import { demoOrganizations } from './demo/organizations.ts';

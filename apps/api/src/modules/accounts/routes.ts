@@ -12,9 +12,9 @@ import {
   dataEnvelope,
 } from '@si/contracts';
 import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../plugins/identity/better-auth.ts';
-import { readSession } from '../../plugins/identity/session.ts';
-import type { RouteRateLimit } from '../../plugins/rate-limit/route-limits.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { readSession } from '../../identity/session.ts';
+import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { AccountService } from './service.ts';
 

@@ -15,15 +15,15 @@ import {
 } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts';
+import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import {
   passwordResetEmail,
   verificationEmail,
   type EmailFooter,
-} from '../../plugins/email/templates.ts';
-import type { PasswordResetRequest } from '../../plugins/identity/better-auth.ts';
-import type { AuthSession } from '../../plugins/identity/session.ts';
-import type { PasswordAttempts } from '../../plugins/rate-limit/password-attempts.ts';
+} from '../../adapters/email/templates.ts';
+import type { PasswordResetRequest } from '../../identity/better-auth.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import type { PasswordAttempts } from '../../adapters/rate-limit/password-attempts.ts';
 import type { AccountRepository } from './repository.ts';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export interface AccountServiceOptions {
   publicUrl: string;
   /** Where emails send for help, and the parent brands they name (settings). */
   emailFooter: EmailFooter;
-  /** Removes every stored variant of images no row uses any more (plugins/storage). */
+  /** Removes every stored variant of images no row uses any more (adapters/storage). */
   removeImages: (urls: string[]) => Promise<void>;
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   /** Counts checks of an account's password against its per-account allowance. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, NewsletterRequest, NewsletterResult, dataEnvelope } from '@si/contracts';
 import { publicAccess } from '../../http/openapi.ts';
-import type { RouteRateLimit } from '../../plugins/rate-limit/route-limits.ts';
+import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
 import type { NewsletterRepository } from './repository.ts';
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{

@@ -13,9 +13,9 @@ import {
   type OrganizationImageKind,
 } from '@si/contracts';
 import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../plugins/identity/better-auth.ts';
-import { readSession } from '../../plugins/identity/session.ts';
-import { IMAGE_FIELD, imageErrorCodes, readImageUpload } from '../../plugins/images/upload.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { readSession } from '../../identity/session.ts';
+import { IMAGE_FIELD, imageErrorCodes, readImageUpload } from '../../adapters/images/upload.ts';
 import type { ImageTarget, OrganizationImageService } from './service.ts';
 
 export interface OrganizationImageRoutesOptions {

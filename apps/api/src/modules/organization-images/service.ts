@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthSession } from '../../plugins/identity/session.ts';
-import { encodeVariants, imageKeyPrefix, storeVariants } from '../../plugins/images/variants.ts';
-import type { Storage } from '../../plugins/storage/storage.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import { encodeVariants, imageKeyPrefix, storeVariants } from '../../adapters/images/variants.ts';
+import type { Storage } from '../../adapters/storage/storage.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 
 /** Which image of an organization a call is about: logo, banner or one category's image. */

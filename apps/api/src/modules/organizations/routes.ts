@@ -15,8 +15,8 @@ import {
   listEnvelope,
 } from '@si/contracts';
 import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../plugins/identity/better-auth.ts';
-import { readSession } from '../../plugins/identity/session.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { readSession } from '../../identity/session.ts';
 import type { DirectoryPage, OrganizationService } from './service.ts';
 
 const DATA = Buffer.from('{"data":');

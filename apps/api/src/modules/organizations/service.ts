@@ -17,7 +17,7 @@ import {
   type OrganizationListQuery,
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { AuthSession } from '../../plugins/identity/session.ts';
+import type { AuthSession } from '../../identity/session.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { IndexFilter } from './directory-index.ts';

@@ -1,14 +1,14 @@
 import { OrganizationId, plans } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import type { EmailMessage } from '../../plugins/email/message.ts';
-import type { OutboxRepository } from '../../plugins/email/outbox-repository.ts';
+import type { EmailMessage } from '../../adapters/email/message.ts';
+import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import {
   paymentFailedEmail,
   publicationEndedEmail,
   publicationEndingEmail,
   subscriptionActiveEmail,
   type EmailFooter,
-} from '../../plugins/email/templates.ts';
+} from '../../adapters/email/templates.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import { endsAt, isLive, statusFromProvider } from './subscription-state.ts';

@@ -12,8 +12,8 @@ import {
   dataEnvelope,
 } from '@si/contracts';
 import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../plugins/identity/better-auth.ts';
-import { readSession } from '../../plugins/identity/session.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { readSession } from '../../identity/session.ts';
 import type { PaymentService } from './service.ts';
 
 const OrganizationParams = z.object({ organizationId: z.string().max(100) });

@@ -13,8 +13,8 @@ import {
 } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { AuthSession } from '../../plugins/identity/session.ts';
-import type { WindowCounters } from '../../plugins/rate-limit/window-counters.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import type { WindowCounters } from '../../adapters/rate-limit/window-counters.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/index.ts';

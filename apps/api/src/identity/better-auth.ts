@@ -6,11 +6,11 @@ import { anonymous, bearer, genericOAuth } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { authErrorCodes, signInMessages, siteName } from '@si/contracts';
-import type { Config } from '../../config.ts';
-import type { AmbientTransactions } from '../../db/ambient-transaction.ts';
-import type { Database } from '../../db/client.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema.ts';
-import { loggableError } from '../../http/loggable-error.ts';
+import type { Config } from '../config.ts';
+import type { AmbientTransactions } from '../db/ambient-transaction.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { loggableError } from '../http/loggable-error.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;

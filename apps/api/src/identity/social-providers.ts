@@ -1,6 +1,6 @@
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { siteName } from '@si/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import { rememberProviderEmail } from './sign-in-context.ts';
 
 interface GitHubEmail {

@@ -10,21 +10,21 @@ import {
   titleSuffix,
   type ServerRenderResult,
 } from '@si/contracts';
-import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../../http/cache-control.ts';
-import { AppError } from '../../http/errors.ts';
-import { documentOnlyHeaders } from '../../http/security-headers.ts';
-import type { Storage } from '../../plugins/storage/index.ts';
-import { serveUploads } from '../../plugins/storage/serve.ts';
-import type { OrganizationService } from '../organizations/service.ts';
-import type { ReferenceService } from '../reference/service.ts';
-import { renderHeadTags, type PageHead } from '../seo/head-tags.ts';
+import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
+import { AppError } from '../http/errors.ts';
+import { documentOnlyHeaders } from '../http/security-headers.ts';
+import type { Storage } from '../adapters/storage/index.ts';
+import { serveUploads } from '../adapters/storage/serve.ts';
+import type { OrganizationService } from '../modules/organizations/service.ts';
+import type { ReferenceService } from '../modules/reference/service.ts';
+import { renderHeadTags, type PageHead } from './head-tags.ts';
 import {
   genericHead,
   homeHead,
   notFoundHead,
   organizationHead,
   organizationNotFoundHead,
-} from '../seo/page-heads.ts';
+} from './page-heads.ts';
 import { loadIndexTemplate } from './index-template.ts';
 import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';

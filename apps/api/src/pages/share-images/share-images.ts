@@ -8,9 +8,9 @@ import {
   OrganizationId,
   type Category,
 } from '@si/contracts';
-import { keyOfUrl, type StorageBackend } from '../../plugins/storage/storage.ts';
-import type { OrganizationRepository } from '../organizations/repository.ts';
-import type { ReferenceService } from '../reference/service.ts';
+import { keyOfUrl, type StorageBackend } from '../../adapters/storage/storage.ts';
+import type { OrganizationRepository } from '../../modules/organizations/repository.ts';
+import type { ReferenceService } from '../../modules/reference/service.ts';
 import { drawShareCard, type ShareCardContent } from './share-card.ts';
 
 /** Goes up when the drawing changes, so cached cards and crawlers' ETags are replaced. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ERROR_CACHE, matchesIfNoneMatch } from '../../http/cache-control.ts';
-import type { OrganizationRepository } from '../organizations/repository.ts';
-import type { ReferenceService } from '../reference/service.ts';
+import { ERROR_CACHE, matchesIfNoneMatch } from '../http/cache-control.ts';
+import type { OrganizationRepository } from '../modules/organizations/repository.ts';
+import type { ReferenceService } from '../modules/reference/service.ts';
 import { SHARE_IMAGE_ROUTE } from './page-heads.ts';
-import { renderPreviewImage } from './preview-image.ts';
-import { createShareImages } from './share-images.ts';
+import { renderPreviewImage } from './share-images/preview-image.ts';
+import { createShareImages } from './share-images/share-images.ts';
 
 /** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 50_000;

@@ -15,13 +15,13 @@ import {
   UpdateUserRequest,
 } from '@si/contracts';
 import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
-import type { PasswordAttempts } from '../rate-limit/password-attempts.ts';
-import type { RouteRateLimit } from '../rate-limit/route-limits.ts';
-import type { Identity } from './better-auth.ts';
-import { translateAuthError, translateRedirectError } from './error-translation.ts';
-import { readSession } from './session.ts';
-import { providerEmail, runIdentityRequest } from './sign-in-context.ts';
-import { mayReceiveToken, tokenHeaders, withoutToken } from './token-exposure.ts';
+import type { PasswordAttempts } from '../../adapters/rate-limit/password-attempts.ts';
+import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { translateAuthError, translateRedirectError } from '../../identity/error-translation.ts';
+import { readSession } from '../../identity/session.ts';
+import { providerEmail, runIdentityRequest } from '../../identity/sign-in-context.ts';
+import { mayReceiveToken, tokenHeaders, withoutToken } from '../../identity/token-exposure.ts';
 
 /**
  * Identity calls that write an email: they run in one transaction with the email they send.
