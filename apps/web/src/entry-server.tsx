@@ -2,21 +2,17 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ServerRenderer } from '@si/contracts';
+import { pages, type ServerRenderer } from '@si/contracts';
 import { createRoutes } from './app/router';
 import { serializeServerState } from './app/server-state';
 import { ApiError, setApiTransport } from './lib/api-client';
 
 /** The lazy module of each server-rendered route, named as in the build's manifest (preloads). */
-const routeModules: Record<string, string> = {
-  home: 'src/app/routes/home.tsx',
-  organization: 'src/app/routes/organization-detail.tsx',
-  about: 'src/app/routes/about.tsx',
-  contact: 'src/app/routes/contact.tsx',
-  faq: 'src/app/routes/faq.tsx',
-  privacy: 'src/app/routes/privacy.tsx',
-  'not-found': 'src/app/routes/not-found.tsx',
-};
+const routeModules: Record<string, string> = Object.fromEntries(
+  Object.entries(pages).flatMap(([id, { serverRendered, module }]) =>
+    serverRendered && module ? [[id, `src/app/routes/${module}.tsx`]] : [],
+  ),
+);
 
 let reportError: (error: unknown) => void = (error) => console.error(error);
 

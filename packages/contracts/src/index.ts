@@ -12,6 +12,7 @@ export * from './organizations.ts';
 export * from './organization-edit.ts';
 export * from './organization-texts.ts';
 export * from './page-texts.ts';
+export * from './pages.ts';
 export * from './payments.ts';
 export * from './payment-texts.ts';
 export * from './faq.ts';

@@ -72,7 +72,6 @@ export const CreateOrganizationRequest = z
   })
   .strict();
 export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest>;
-export type CreateOrganizationInput = z.input<typeof CreateOrganizationRequest>;
 
 /**
  * PUT /api/organizations/{id}: the whole editable profile. `version` is the one the editor

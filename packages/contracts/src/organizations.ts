@@ -87,7 +87,6 @@ export const OrganizationListQuery = z
   })
   .strict();
 export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
-export type OrganizationListQueryInput = z.input<typeof OrganizationListQuery>;
 
 export const OrganizationListMeta = z.object({
   /** Organizations matching the whole filter. */

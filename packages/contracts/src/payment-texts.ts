@@ -10,7 +10,6 @@ export type PlanChoice = (typeof planIds)[number];
 
 /** Who runs a subscription: the card provider, the built-in test checkout, or a guest code. */
 export const subscriptionProviders = ['stripe', 'test', 'guest'] as const;
-export type SubscriptionProvider = (typeof subscriptionProviders)[number];
 
 /**
  * A subscription's state as owners see it. `paid`: active and renewing (or a guest grant in

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { routePath, type PageId } from '@si/contracts';
 import type { AccessRuleName } from './routes/access';
 import { PageFallback } from './routes/page-fallback';
 
@@ -22,8 +23,8 @@ function component<Module, Name extends keyof Module>(load: () => Promise<Module
   return () => load().then((module) => ({ Component: module[name] as ComponentType }));
 }
 
-const page = (path: string, lazy: RouteObject['lazy']): RouteObject => ({
-  path,
+const page = (id: PageId, lazy: RouteObject['lazy']): RouteObject => ({
+  path: routePath(id),
   HydrateFallback: PageFallback,
   lazy,
 });
@@ -45,11 +46,11 @@ export function accountRoutes(): RouteObject[] {
   return [
     page('login', component(accountPages, 'LoginPage')),
     page('signup', component(accountPages, 'SignupPage')),
-    page('forgot-password', component(accountPages, 'ForgotPasswordPage')),
-    page('reset-password', component(accountPages, 'ResetPasswordPage')),
-    page('verify-email', component(accountPages, 'VerifyEmailPage')),
+    page('forgotPassword', component(accountPages, 'ForgotPasswordPage')),
+    page('resetPassword', component(accountPages, 'ResetPasswordPage')),
+    page('verifyEmail', component(accountPages, 'VerifyEmailPage')),
     guarded('account', [
-      page('verify-email-required', component(accountPages, 'VerifyEmailRequiredRoute')),
+      page('verifyEmailRequired', component(accountPages, 'VerifyEmailRequiredRoute')),
     ]),
     guarded('dashboard', [
       {
@@ -58,21 +59,21 @@ export function accountRoutes(): RouteObject[] {
         children: [
           page('profile', component(dashboardPages, 'DashboardProfile')),
           page('dashboard', component(dashboardPages, 'DashboardProfile')),
-          page('dashboard/organizations', component(dashboardPages, 'DashboardOrganizations')),
-          page('dashboard/settings', component(dashboardPages, 'DashboardSettings')),
+          page('dashboardOrganizations', component(dashboardPages, 'DashboardOrganizations')),
+          page('dashboardSettings', component(dashboardPages, 'DashboardSettings')),
         ],
       },
     ]),
     guarded('create', [
-      page('submit-organization', component(submitOrganization, 'SubmitOrganizationPage')),
+      page('submitOrganization', component(submitOrganization, 'SubmitOrganizationPage')),
     ]),
     guarded('edit', [
-      page('organizations/:orgId/edit', component(editOrganization, 'EditOrganizationPage')),
+      page('editOrganization', component(editOrganization, 'EditOrganizationPage')),
     ]),
     guarded('payments', [
-      page('payments/select/:orgId', component(paymentPages, 'SelectPlanPage')),
-      page('payments/canceled', component(paymentPages, 'PaymentCanceledPage')),
-      page('payments/test-checkout/:sessionId', component(paymentPages, 'TestCheckoutPage')),
+      page('selectPlan', component(paymentPages, 'SelectPlanPage')),
+      page('paymentCanceled', component(paymentPages, 'PaymentCanceledPage')),
+      page('testCheckout', component(paymentPages, 'TestCheckoutPage')),
     ]),
   ];
 }

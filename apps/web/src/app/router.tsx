@@ -8,6 +8,7 @@ import {
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router';
+import { routePath } from '@si/contracts';
 import { RootLayout } from './layout/root-layout';
 import { homeLoader, layoutLoader, organizationLoader } from './routes/loaders';
 import { PageFallback } from './routes/page-fallback';
@@ -69,45 +70,45 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/home'),
             },
-            { path: 'organizations', Component: OrganizationsRedirect },
+            { path: routePath('organizations'), Component: OrganizationsRedirect },
             {
               id: 'organization',
-              path: 'organizations/:orgId',
+              path: routePath('organization'),
               loader: organizationLoader(queryClient),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
             },
             {
               id: 'about',
-              path: 'about',
+              path: routePath('about'),
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/about'),
             },
             {
               id: 'contact',
-              path: 'contact',
+              path: routePath('contact'),
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/contact'),
             },
             {
               id: 'faq',
-              path: 'faq',
+              path: routePath('faq'),
               loader: pageLoader('faqLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/faq'),
             },
             {
               id: 'privacy',
-              path: 'privacy',
+              path: routePath('privacy'),
               loader: pageLoader('siteInfoLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/privacy'),
             },
             {
               id: 'not-found',
-              path: '*',
+              path: routePath('not-found'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/not-found'),
             },

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { organizationKeys } from './organization-queries';
 import { endSessionOnPurpose, rememberSessionUser, sessionQueryKey, userQueryKey } from './session';
 
 /**
@@ -7,7 +8,7 @@ import { endSessionOnPurpose, rememberSessionUser, sessionQueryKey, userQueryKey
  * not published, and the editor reads its organization under the same key. All of them go,
  * published or not, answered or still on their way: a guest must never see what the owner saw.
  */
-const signedInQueryKeys = [userQueryKey, ['organizations', 'detail']] as const;
+const signedInQueryKeys = [userQueryKey, organizationKeys.details] as const;
 
 /**
  * Forgets the signed-in user after sign-out, account deletion or session loss: drops the user's

@@ -15,7 +15,6 @@ import {
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
-export type GuestCodeRow = typeof guestCodes.$inferSelect;
 
 /** A subscription with what the owner's screens show beside it. */
 export type SubscriptionView = SubscriptionRow & { organizationName: string; published: boolean };

@@ -142,7 +142,6 @@ export function createShareImages(options: ShareImagesOptions) {
     },
   };
 }
-export type ShareImages = ReturnType<typeof createShareImages>;
 
 type Found = NonNullable<Awaited<ReturnType<OrganizationRepository['findById']>>>;
 type Snapshot = Awaited<ReturnType<ReferenceService['snapshot']>>;

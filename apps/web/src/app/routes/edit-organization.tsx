@@ -22,9 +22,9 @@ import { isNewlyCreated } from '../../features/payments/components/newly-created
 import { PaymentGate } from '../../features/payments/components/payment-gate';
 import { usePaymentGate } from '../../features/payments/hooks/use-payment-gate';
 import { useCountries } from '../../features/reference/api/get-countries';
-import { ApiError } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { editPageState } from './edit-organization-state';
 
 /**
  * /organizations/:orgId/edit (behind the 'edit' guard): the owner's editor. Someone else is sent
@@ -56,108 +56,100 @@ export function EditOrganizationPage() {
     void organization.refetch().then(() => setFormKey((key) => key + 1));
   };
 
-  // A malformed id (400) cannot exist either.
-  const notFound =
-    organization.error instanceof ApiError &&
-    (organization.error.isNotFound || organization.error.status === 400);
-  const referenceFailed = groups.isError || categories.isError || countries.isError;
-  // The copy cached from the profile page is not trusted for its version: wait for the first
-  // answer since the page opened. Only that first load is waited for: a later refetch (Reload
-  // starts the form over itself, with a new key) never swaps the form being edited for the
-  // skeleton, which would lose the owner's unsaved edits.
-  const fresh = organization.isFetchedAfterMount;
+  const state = editPageState({
+    organization: {
+      data: organization.data,
+      error: organization.error,
+      isError: organization.isError,
+      fresh: organization.isFetchedAfterMount,
+    },
+    user,
+    gate: gate.state,
+    groups,
+    categories,
+    countries,
+  });
 
   let content;
-  if (organization.data && fresh && user && organization.data.createdBy !== user.id) {
-    return (
-      <Navigate
-        to="/organizations"
-        replace
-        state={{ message: organizationFormMessages.notOwner }}
-      />
-    );
-  } else if (notFound) {
-    content = (
-      <StatusCard
-        as="h1"
-        title={detailTexts.notFoundHeading}
-        className="my-10"
-        action={
-          <Link to="/dashboard/organizations" className={buttonClasses('primary')}>
-            {detailTexts.backToOrganizations}
-          </Link>
-        }
-      >
-        {detailTexts.notFoundBody(orgId)}
-      </StatusCard>
-    );
-  } else if (
-    gate.state.kind === 'verifying' ||
-    gate.state.kind === 'timeout' ||
-    // Payment required (or not known) is said once the owner's organization has loaded.
-    ((gate.state.kind === 'required' || gate.state.kind === 'failed') &&
-      organization.data &&
-      fresh &&
-      user)
-  ) {
-    content = (
-      <PaymentGate
-        state={gate.state}
-        organizationId={orgId}
-        organizationName={organization.data?.name ?? null}
-        onVerifyAgain={gate.verifyAgain}
-        onCheckAgain={gate.checkAgain}
-      />
-    );
-  } else if (organization.isError || referenceFailed) {
-    content = (
-      <Notice
-        tone="danger"
-        message={
-          organization.isError
-            ? organizationEditorTexts.loadFailed
-            : sessionTexts.referenceLoadFailed
-        }
-        testId="editor-load-error"
-      >
-        <Button
-          variant="secondary"
-          size="sm"
-          className="w-fit"
-          onClick={() => {
-            if (organization.isError) void organization.refetch();
-            if (groups.isError) void groups.refetch();
-            if (categories.isError) void categories.refetch();
-            if (countries.isError) void countries.refetch();
-          }}
+  switch (state.kind) {
+    case 'not-owner':
+      return (
+        <Navigate
+          to="/organizations"
+          replace
+          state={{ message: organizationFormMessages.notOwner }}
+        />
+      );
+    case 'not-found':
+      content = (
+        <StatusCard
+          as="h1"
+          title={detailTexts.notFoundHeading}
+          className="my-10"
+          action={
+            <Link to="/dashboard/organizations" className={buttonClasses('primary')}>
+              {detailTexts.backToOrganizations}
+            </Link>
+          }
         >
-          {errorBoundaryTexts.retry}
-        </Button>
-      </Notice>
-    );
-  } else if (
-    gate.state.kind === 'open' &&
-    organization.data &&
-    fresh &&
-    user &&
-    groups.data &&
-    categories.data &&
-    countries.data
-  ) {
-    content = (
-      <OrganizationEditor
-        key={`${organization.data.id}:${formKey}`}
-        organization={organization.data}
-        groups={groups.data}
-        categories={categories.data}
-        countries={countries.data}
-        newlyCreated={newlyCreated}
-        notice={gate.state.notice}
-        onReload={reload}
-      />
-    );
-  } else {
-    content = <EditorSkeleton />;
+          {detailTexts.notFoundBody(orgId)}
+        </StatusCard>
+      );
+      break;
+    case 'payment-gate':
+      content = (
+        <PaymentGate
+          state={state.gate}
+          organizationId={orgId}
+          organizationName={state.organizationName}
+          onVerifyAgain={gate.verifyAgain}
+          onCheckAgain={gate.checkAgain}
+        />
+      );
+      break;
+    case 'load-failed':
+      content = (
+        <Notice
+          tone="danger"
+          message={
+            state.organizationFailed
+              ? organizationEditorTexts.loadFailed
+              : sessionTexts.referenceLoadFailed
+          }
+          testId="editor-load-error"
+        >
+          <Button
+            variant="secondary"
+            size="sm"
+            className="w-fit"
+            onClick={() => {
+              if (organization.isError) void organization.refetch();
+              if (groups.isError) void groups.refetch();
+              if (categories.isError) void categories.refetch();
+              if (countries.isError) void countries.refetch();
+            }}
+          >
+            {errorBoundaryTexts.retry}
+          </Button>
+        </Notice>
+      );
+      break;
+    case 'editor':
+      content = (
+        <OrganizationEditor
+          key={`${state.organization.id}:${formKey}`}
+          organization={state.organization}
+          groups={state.groups}
+          categories={state.categories}
+          countries={state.countries}
+          newlyCreated={newlyCreated}
+          notice={state.notice}
+          onReload={reload}
+        />
+      );
+      break;
+    case 'loading':
+      content = <EditorSkeleton />;
   }
   return (
     <PageContainer className="flex max-w-4xl flex-col gap-6 overflow-x-clip py-8 sm:py-12">

@@ -9,7 +9,7 @@ import {
   parseDirectoryCursor,
   parseDirectoryFilters,
 } from '../../features/directory/hooks/use-directory-filters';
-import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
+import { organizationQueryOptions } from '../../lib/organization-queries';
 import { activeCountriesQueryOptions } from '../../features/reference/api/get-active-countries';
 import { categoriesQueryOptions } from '../../features/reference/api/get-categories';
 import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';

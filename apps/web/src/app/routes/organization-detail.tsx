@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { CurrentUser } from '@si/contracts';
-import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
+import { organizationQueryOptions } from '../../lib/organization-queries';
 import { OrganizationDetailPage } from '../../features/organization-profile/components/organization-detail-page';
 import { ApiError } from '../../lib/api-client';
 import { useCategories } from '../../features/reference/api/get-categories';

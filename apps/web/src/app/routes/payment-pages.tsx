@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PageContainer } from '../../components/ui/page-container';
 import { StatusCard } from '../../components/ui/status-card';
-import { organizationQueryOptions } from '../../features/organization-profile/api/get-organization';
+import { organizationQueryOptions } from '../../lib/organization-queries';
 import { useTestCheckout } from '../../features/payments/api/test-checkout';
 import { isNewlyCreated } from '../../features/payments/components/newly-created';
 import { PaymentCanceled } from '../../features/payments/components/payment-canceled';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Organization } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/session';
+import { organizationKeys } from '../../../lib/organization-queries';
 
 /** The signed-in user's own organizations, in any payment state (GET /api/users/organizations). */
 export function getMyOrganizations(signal?: AbortSignal): Promise<Organization[]> {
@@ -10,7 +10,7 @@ export function getMyOrganizations(signal?: AbortSignal): Promise<Organization[]
 
 export const myOrganizationsQueryOptions = () =>
   queryOptions({
-    queryKey: [...userQueryKey, 'organizations'],
+    queryKey: organizationKeys.mine,
     queryFn: ({ signal }) => getMyOrganizations(signal),
   });
 

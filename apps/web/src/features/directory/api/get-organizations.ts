@@ -10,6 +10,7 @@ import {
   type OrganizationSummary,
 } from '@si/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { organizationKeys } from '../../../lib/organization-queries';
 
 /** The directory filter as it lives in the URL: country code (null = all), category ids (AND), search text. */
 export interface DirectoryFilters {
@@ -65,7 +66,7 @@ export const organizationsInfiniteQueryOptions = (
   cursor: string | null = null,
 ) =>
   infiniteQueryOptions({
-    queryKey: ['organizations', 'list', filterKey(filters), { cursor }],
+    queryKey: organizationKeys.list(filterKey(filters), cursor),
     queryFn: ({ pageParam, signal }) =>
       getOrganizations(
         {
@@ -91,7 +92,7 @@ export function useOrganizations(filters: DirectoryFilters, cursor: string | nul
  */
 export const countryFacetsQueryOptions = (country: string | null) =>
   queryOptions({
-    queryKey: ['organizations', 'facets', { country }],
+    queryKey: organizationKeys.facetsFor(country),
     queryFn: async ({ signal }) =>
       (await getOrganizations({ country, limit: 1 }, signal)).meta.facets,
   });

@@ -1,12 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization } from '@si/contracts';
-import { apiData } from '../../../lib/api-client';
-import { organizationDetailKey } from './organization-queries';
-
-/** GET /api/organizations/{id}: for its owner, also while it is not published. */
-export function getEditableOrganization(id: string, signal?: AbortSignal): Promise<Organization> {
-  return apiData<Organization>(`/organizations/${encodeURIComponent(id)}`, { signal });
-}
+import { organizationQueryOptions } from '../../../lib/organization-queries';
 
 /**
  * The organization the editor opens. Always read afresh when the editor opens: its `version` is
@@ -14,8 +7,9 @@ export function getEditableOrganization(id: string, signal?: AbortSignal): Promi
  */
 export const editableOrganizationQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: organizationDetailKey(id),
-    queryFn: ({ signal }) => getEditableOrganization(id, signal),
+    ...organizationQueryOptions(id),
+    // A failed earlier read (on the profile) is tried again when the editor opens.
+    retryOnMount: true,
     staleTime: 0,
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Organization } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
-import { organizationDetailKey } from './organization-queries';
+import { organizationKeys } from '../../../lib/organization-queries';
 
 /** Which image of an organization: its logo, its banner or the image of one of its categories. */
 export type ImageTarget =
@@ -56,10 +56,10 @@ function withImage(organization: Organization, target: ImageTarget, url: string 
 export function useOrganizationImages(organizationId: string) {
   const queryClient = useQueryClient();
   const remember = (target: ImageTarget, url: string | null) => {
-    queryClient.setQueryData<Organization>(organizationDetailKey(organizationId), (cached) =>
+    queryClient.setQueryData<Organization>(organizationKeys.detail(organizationId), (cached) =>
       cached ? withImage(cached, target, url) : cached,
     );
-    void queryClient.invalidateQueries({ queryKey: ['organizations', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: organizationKeys.lists });
   };
   const upload = useMutation({
     mutationFn: ({ target, file }: { target: ImageTarget; file: File }) =>

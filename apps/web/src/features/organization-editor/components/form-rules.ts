@@ -10,6 +10,7 @@ import {
   type Category,
   type CategoryGroup,
 } from '@si/contracts';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 /**
@@ -65,12 +66,24 @@ export const EditForm = UpdateOrganizationRequest.omit({
 export type EditFormInput = z.input<typeof EditForm>;
 export type EditFormOutput = z.output<typeof EditForm>;
 
-/** The category rule of the contracts, as a form error on `categoryIds`, or null. */
-export function categoryRuleError(
-  selected: readonly string[],
+/**
+ * A form's schema resolver joined by the contracts' category rule, as an error on `categoryIds`:
+ * a failed submit then focuses the first field refused by either. `checked` picks what the
+ * schema checks (the editor leaves out the words of unticked categories).
+ */
+export function withCategoryRule<Input extends FieldValues & { categoryIds: string[] }, Output>(
+  schemaResolver: Resolver<Input, unknown, Output>,
   categories: readonly Category[],
   groups: readonly CategoryGroup[],
-) {
-  const problem = categorySelectionProblem(selected, categories, groups);
-  return problem ? { type: 'categories', message: problem.message } : null;
+  checked: (values: Input) => Input = (values) => values,
+): Resolver<Input, unknown, Output> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(checked(values), context, options);
+    const problem = categorySelectionProblem(values.categoryIds, categories, groups);
+    if (!problem) return result;
+    const rule = { type: 'categories', message: problem.message };
+    // Every form with this rule has `categoryIds`; the generic Input cannot say so to FieldErrors.
+    const errors = { ...result.errors, categoryIds: rule } as FieldErrors<Input>;
+    return { values: {}, errors };
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FocusEvent } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { RefreshCw } from 'lucide-react';
@@ -8,18 +8,12 @@ import {
   categorySelectionProblem,
   COMPANY_PROPERTIES_GROUP_ID,
   DEFAULT_CATEGORY_ID,
-  homeTexts,
-  ORGANIZATION_DESCRIPTION_MAX,
-  errorCodes,
   organizationEditorTexts,
-  paymentErrorCodes,
-  paymentMessages,
   organizationFormMessages,
   type Category,
   type CategoryGroup,
   type Country,
   type Organization,
-  type UpdateOrganizationRequest,
   type UrlField,
 } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -27,20 +21,22 @@ import { SuccessBanner } from '../../../components/ui/message-banner';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useOrganizationImages } from '../api/organization-images';
 import { useUpdateOrganization } from '../api/update-organization';
+import { NameField, OrganizationCountryField, OrganizationDescriptionField } from './basic-fields';
 import { CategoryPicker } from './category-picker';
 import { ChosenCategories } from './chosen-categories';
-import { CountryField, DescriptionField, FormSection } from './fields';
+import { chosenDetails, editFormValues, updateRequest } from './edit-form-values';
+import { DescriptionField, FormSection } from './fields';
 import {
-  categoryRuleError,
   EditForm,
+  withCategoryRule,
   withHttps,
   type EditFormInput,
   type EditFormOutput,
 } from './form-rules';
 import { ImageUpload } from './image-upload';
+import { blockingMessage, saveFailure, type SaveAlert } from './save-alerts';
 
 /** SPEC.md section 9: after a save the profile opens 1.5 s later. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -51,82 +47,6 @@ const urlFields: { name: UrlField; label: string }[] = [
   { name: 'twitterUrl', label: organizationEditorTexts.twitterLabel },
   { name: 'blogUrl', label: organizationEditorTexts.blogLabel },
 ];
-
-/**
- * The required fields, each with the message it has when left empty: their absence SPEC.md
- * answers with 'Please fill out all required fields'. Other problems with them (a name too long,
- * a missing category group) are answered with their own message.
- */
-const requiredFields = [
-  ['name', organizationFormMessages.nameRequired],
-  ['description', organizationFormMessages.descriptionRequired],
-  ['country', organizationFormMessages.countryRequired],
-  ['categoryIds', organizationFormMessages.categoryRequired],
-] as const;
-
-/** The message of the first error among a field's (or a group of fields') errors. */
-function firstMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  // A field's own error: its message (set by the form or by the server, with or without a type).
-  if ('message' in error && typeof error.message === 'string') return error.message || undefined;
-  for (const [key, nested] of Object.entries(error)) {
-    // A field's element is never looked into.
-    if (key === 'ref') continue;
-    const message = firstMessage(nested);
-    if (message) return message;
-  }
-  return undefined;
-}
-
-/**
- * What stops the form from being saved, shown above the buttons so that Save never fails
- * silently: 'Please fill out all required fields' for a missing required field, the category
- * rule's own message (too many, a group missing), or else the first field's message. Null once
- * nothing does.
- */
-function blockingMessage(errors: FieldErrors<EditFormInput>): string | null {
-  if (requiredFields.some(([name, message]) => errors[name]?.message === message)) {
-    return organizationFormMessages.requiredFields;
-  }
-  return firstMessage(errors.categoryIds) ?? firstMessage(errors) ?? null;
-}
-
-/** The details of the chosen categories only: those of unticked ones are neither checked nor sent. */
-function chosenDetails(details: Record<string, string> | undefined, chosen: readonly string[]) {
-  return Object.fromEntries(
-    chosen.flatMap((id) => (details?.[id] === undefined ? [] : [[id, details[id]]])),
-  );
-}
-
-/** The organization's categories in its profile order (default_category left out). */
-export function orderedCategoryIds(
-  organization: Pick<Organization, 'categoryIds' | 'categoriesOrder'>,
-): string[] {
-  return organization.categoryIds
-    .map((id, index) => ({ id, rank: organization.categoriesOrder[id] ?? 1_000_000 + index }))
-    .sort((a, b) => a.rank - b.rank)
-    .map(({ id }) => id)
-    .filter((id) => id !== DEFAULT_CATEGORY_ID);
-}
-
-function formValues(organization: Organization): EditFormInput {
-  return {
-    name: organization.name,
-    description: organization.description,
-    country: organization.country,
-    location: organization.location,
-    foundedYear: organization.foundedYear === null ? '' : String(organization.foundedYear),
-    websiteUrl: organization.websiteUrl ?? '',
-    linkedinUrl: organization.linkedinUrl ?? '',
-    twitterUrl: organization.twitterUrl ?? '',
-    blogUrl: organization.blogUrl ?? '',
-    categoryIds: orderedCategoryIds(organization),
-    categoriesDetails: { ...organization.categoriesDetails },
-  };
-}
-
-type Alert =
-  { kind: 'invalid' } | { kind: 'stale' } | { kind: 'failed'; message: string } | { kind: 'saved' };
 
 export interface OrganizationEditorProps {
   organization: Organization;
@@ -158,30 +78,19 @@ export function OrganizationEditor({
   const navigate = useNavigate();
   const mutation = useUpdateOrganization();
   const images = useOrganizationImages(organization.id);
-  const [alert, setAlert] = useState<Alert | null>(null);
+  const [alert, setAlert] = useState<SaveAlert | null>(null);
   // The version the form was filled from: a save is made on it.
   const [version] = useState(organization.version);
-  const [initialValues] = useState(() => formValues(organization));
+  const [initialValues] = useState(() => editFormValues(organization));
   const hadDefaultCategory = organization.categoryIds.includes(DEFAULT_CATEGORY_ID);
   const categoriesById = new Map(categories.map((category) => [category.id, category]));
   const profilePath = `/organizations/${organization.id}`;
 
-  const schemaResolver = zodResolver(EditForm);
-  const resolver: Resolver<EditFormInput, unknown, EditFormOutput> = async (
-    values,
-    context,
-    options,
-  ) => {
-    // Only what is saved is checked: an unticked category's words never block Save.
-    const checked = {
-      ...values,
-      categoriesDetails: chosenDetails(values.categoriesDetails, values.categoryIds),
-    };
-    const result = await schemaResolver(checked, context, options);
-    const rule = categoryRuleError(values.categoryIds, categories, groups);
-    if (!rule) return result;
-    return { values: {}, errors: { ...result.errors, categoryIds: rule } };
-  };
+  // Only what is saved is checked: an unticked category's words never block Save.
+  const resolver = withCategoryRule(zodResolver(EditForm), categories, groups, (values) => ({
+    ...values,
+    categoriesDetails: chosenDetails(values.categoriesDetails, values.categoryIds),
+  }));
   const {
     register,
     control,
@@ -231,41 +140,18 @@ export function OrganizationEditor({
   const onSubmit = handleSubmit((values) => {
     if (mutation.isPending || saved) return;
     setAlert(null);
-    const chosen = values.categoryIds;
-    const changes: UpdateOrganizationRequest = {
-      ...values,
-      version,
-      categoryIds: hadDefaultCategory ? [...chosen, DEFAULT_CATEGORY_ID] : chosen,
-      categoriesOrder: Object.fromEntries(chosen.map((id, index) => [id, index])),
-      categoriesDetails: Object.fromEntries(
-        chosen
-          .filter((id) => values.categoriesDetails[id] !== undefined)
-          .map((id) => [id, values.categoriesDetails[id]!.trim()]),
-      ),
-    };
     mutation.mutate(
-      { id: organization.id, changes },
+      { id: organization.id, changes: updateRequest(values, version, hadDefaultCategory) },
       {
         onSuccess: () => setAlert({ kind: 'saved' }),
         onError: (error) => {
-          if (!(error instanceof ApiError)) {
-            setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
-          } else if (error.status === 409 || error.code === errorCodes.staleVersion) {
-            setAlert({ kind: 'stale' });
-          } else if (error.status === 403) {
-            setAlert({ kind: 'failed', message: organizationFormMessages.notOwner });
-          } else if (error.code === paymentErrorCodes.paymentRequired) {
-            // The subscription ended while the editor was open: the server's words say so.
-            setAlert({ kind: 'failed', message: paymentMessages.paymentRequired });
-          } else if (error.status === 400 && error.fields && Object.keys(error.fields).length) {
-            Object.entries(error.fields).forEach(([field, message], index) =>
-              setError(field as keyof EditFormInput, { message }, { shouldFocus: index === 0 }),
-            );
-            // Also above the buttons: a field the form does not show would otherwise hide it.
-            setAlert({ kind: 'invalid' });
-          } else {
-            setAlert({ kind: 'failed', message: organizationEditorTexts.updateFailed });
-          }
+          const failure = saveFailure(error);
+          if (failure.kind !== 'fields') return setAlert(failure);
+          Object.entries(failure.fields).forEach(([field, message], index) =>
+            setError(field as keyof EditFormInput, { message }, { shouldFocus: index === 0 }),
+          );
+          // Also above the buttons: a field the form does not show would otherwise hide it.
+          setAlert({ kind: 'invalid' });
         },
       },
     );
@@ -318,27 +204,15 @@ export function OrganizationEditor({
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
         <FormSection id="edit-basics" title={organizationEditorTexts.basicsHeading}>
-          <TextField
-            label={organizationEditorTexts.nameLabel}
-            requiredMark={organizationEditorTexts.required}
-            autoComplete="organization"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <DescriptionField
-            label={organizationEditorTexts.descriptionLabel}
-            hint={organizationEditorTexts.descriptionHint}
-            maxChars={ORGANIZATION_DESCRIPTION_MAX}
+          <NameField error={errors.name?.message} {...register('name')} />
+          <OrganizationDescriptionField
             length={description.length}
             rows={6}
-            required
             error={errors.description?.message}
             {...register('description')}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <CountryField
-              label={organizationEditorTexts.countryLabel}
-              allCountriesLabel={homeTexts.allCountries}
+            <OrganizationCountryField
               countries={countries}
               error={errors.country?.message}
               defaultValue={initialValues.country}

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   categorySelectionProblem,
-  homeTexts,
-  ORGANIZATION_DESCRIPTION_MAX,
   organizationEditorTexts,
   type Category,
   type CategoryGroup,
@@ -13,15 +11,15 @@ import {
 } from '@si/contracts';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { buttonClasses } from '../../../components/ui/button';
 import { useCreateOrganization } from '../api/create-organization';
+import { NameField, OrganizationCountryField, OrganizationDescriptionField } from './basic-fields';
 import { CategoryPicker } from './category-picker';
-import { CountryField, DescriptionField, FormSection } from './fields';
+import { FormSection } from './fields';
 import {
-  categoryRuleError,
   CreateForm,
+  withCategoryRule,
   type CreateFormInput,
   type CreateFormOutput,
 } from './form-rules';
@@ -51,18 +49,7 @@ export function SubmitOrganizationForm({
 }: SubmitOrganizationFormProps) {
   const mutation = useCreateOrganization();
   const [failure, setFailure] = useState<string | null>(null);
-  const schemaResolver = zodResolver(CreateForm);
-  // The contracts' category rule joins the schema's, so a failed submit focuses the first of all.
-  const resolver: Resolver<CreateFormInput, unknown, CreateFormOutput> = async (
-    values,
-    context,
-    options,
-  ) => {
-    const result = await schemaResolver(values, context, options);
-    const rule = categoryRuleError(values.categoryIds, categories, groups);
-    if (!rule) return result;
-    return { values: {}, errors: { ...result.errors, categoryIds: rule } };
-  };
+  const resolver = withCategoryRule(zodResolver(CreateForm), categories, groups);
   const {
     register,
     control,
@@ -102,25 +89,13 @@ export function SubmitOrganizationForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <FormSection id="submit-basics" title={organizationEditorTexts.basicsHeading}>
-        <TextField
-          label={organizationEditorTexts.nameLabel}
-          requiredMark={organizationEditorTexts.required}
-          autoComplete="organization"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <DescriptionField
-          label={organizationEditorTexts.descriptionLabel}
-          hint={organizationEditorTexts.descriptionHint}
-          maxChars={ORGANIZATION_DESCRIPTION_MAX}
+        <NameField error={errors.name?.message} {...register('name')} />
+        <OrganizationDescriptionField
           length={description.length}
-          required
           error={errors.description?.message}
           {...register('description')}
         />
-        <CountryField
-          label={organizationEditorTexts.countryLabel}
-          allCountriesLabel={homeTexts.allCountries}
+        <OrganizationCountryField
           countries={countries}
           error={errors.country?.message}
           defaultValue=""

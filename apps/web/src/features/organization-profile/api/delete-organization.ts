@@ -1,7 +1,6 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
-import { userQueryKey } from '../../../lib/session';
-import { organizationQueryOptions } from './get-organization';
+import { directoryChanged, organizationKeys } from '../../../lib/organization-queries';
 
 /** DELETE /api/organizations/{id}: the organization, its images and category links. */
 export function deleteOrganization(id: string): Promise<{ deleted: true }> {
@@ -19,10 +18,6 @@ export function useDeleteOrganization() {
  * that showed it load again.
  */
 export async function forgetOrganization(queryClient: QueryClient, id: string) {
-  queryClient.removeQueries({ queryKey: organizationQueryOptions(id).queryKey });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['organizations', 'list'] }),
-    queryClient.invalidateQueries({ queryKey: ['organizations', 'facets'] }),
-    queryClient.invalidateQueries({ queryKey: [...userQueryKey, 'organizations'] }),
-  ]);
+  queryClient.removeQueries({ queryKey: organizationKeys.detail(id) });
+  await directoryChanged(queryClient);
 }

@@ -9,7 +9,8 @@ import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFlashMessage } from '../../../lib/use-flash-message';
-import { isOrganizationId, useOrganization } from '../api/get-organization';
+import { isOrganizationId } from '../../../lib/organization-queries';
+import { useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
 

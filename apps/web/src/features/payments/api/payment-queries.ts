@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { organizationKeys } from '../../../lib/organization-queries';
 import { userQueryKey } from '../../../lib/session';
 
 /**
@@ -20,11 +21,10 @@ export async function publicationChanged(
   organizationId: string,
 ): Promise<void> {
   // A first read of the organization still on its way began before the payment landed; an
-  // invalidation would join it rather than ask again, so it is called off first. (The key is the
-  // one the editor and the profile read the organization under.)
-  await queryClient.cancelQueries({ queryKey: ['organizations', 'detail', organizationId] });
+  // invalidation would join it rather than ask again, so it is called off first.
+  await queryClient.cancelQueries({ queryKey: organizationKeys.detail(organizationId) });
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['organizations'] }),
+    queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
     queryClient.invalidateQueries({ queryKey: userQueryKey }),
   ]);
 }

@@ -1,0 +1,187 @@
+import type { pageDescriptions } from './page-texts.ts';
+
+/** One page of the web app. */
+export interface PageEntry {
+  /** React Router's path: ':name' is a parameter, '*' every path no other page has. */
+  path: string;
+  /**
+   * The title the server puts in the HTML before the app sets its own (with the site's suffix);
+   * null where the server writes the head from the page's data (home, profiles, not found).
+   */
+  title: string | null;
+  /** The page's meta description, named in pageDescriptions (null: written from its data). */
+  description: keyof typeof pageDescriptions | null;
+  /** Rendered on the server (the public pages); the others render in the browser. */
+  serverRendered: boolean;
+  /** The lazy module of apps/web/src/app/routes/ that holds the page (null: a redirect). */
+  module: string | null;
+}
+
+/**
+ * Every page of the web app, once. The web app's route table takes its paths from here, the
+ * server-side renderer its modules, and the API's page serving its titles, descriptions and which
+ * pages it renders; a web test checks the route table against this list. Paths, not texts, so the
+ * home page's first load carries little (the descriptions stay in page-texts.ts).
+ */
+export const pages = {
+  home: {
+    path: '/',
+    title: null,
+    description: null,
+    serverRendered: true,
+    module: 'home',
+  },
+  organizations: {
+    path: '/organizations',
+    title: 'Organizations',
+    description: 'home',
+    serverRendered: false,
+    module: null,
+  },
+  organization: {
+    path: '/organizations/:orgId',
+    title: null,
+    description: null,
+    serverRendered: true,
+    module: 'organization-detail',
+  },
+  about: {
+    path: '/about',
+    title: 'About',
+    description: 'about',
+    serverRendered: true,
+    module: 'about',
+  },
+  contact: {
+    path: '/contact',
+    title: 'Contact',
+    description: 'contact',
+    serverRendered: true,
+    module: 'contact',
+  },
+  faq: { path: '/faq', title: 'FAQ', description: 'faq', serverRendered: true, module: 'faq' },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    description: 'privacy',
+    serverRendered: true,
+    module: 'privacy',
+  },
+  login: {
+    path: '/login',
+    title: 'Log In',
+    description: 'login',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  signup: {
+    path: '/signup',
+    title: 'Sign Up',
+    description: 'signup',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  forgotPassword: {
+    path: '/forgot-password',
+    title: 'Reset your password',
+    description: 'passwordReset',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  resetPassword: {
+    path: '/reset-password',
+    title: 'Set a new password',
+    description: 'passwordReset',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  verifyEmail: {
+    path: '/verify-email',
+    title: 'Verify Email',
+    description: 'emailVerification',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  verifyEmailRequired: {
+    path: '/verify-email-required',
+    title: 'Email Verification Required',
+    description: 'emailVerification',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  profile: {
+    path: '/profile',
+    title: 'Dashboard',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
+  dashboard: {
+    path: '/dashboard',
+    title: 'Dashboard',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
+  dashboardOrganizations: {
+    path: '/dashboard/organizations',
+    title: 'Dashboard',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
+  dashboardSettings: {
+    path: '/dashboard/settings',
+    title: 'Dashboard',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
+  submitOrganization: {
+    path: '/submit-organization',
+    title: 'Submit Organization',
+    description: 'account',
+    serverRendered: false,
+    module: 'submit-organization',
+  },
+  editOrganization: {
+    path: '/organizations/:orgId/edit',
+    title: 'Edit Organization',
+    description: 'account',
+    serverRendered: false,
+    module: 'edit-organization',
+  },
+  selectPlan: {
+    path: '/payments/select/:orgId',
+    title: 'Select a Subscription Plan',
+    description: 'account',
+    serverRendered: false,
+    module: 'payment-pages',
+  },
+  paymentCanceled: {
+    path: '/payments/canceled',
+    title: 'Payment Canceled',
+    description: 'account',
+    serverRendered: false,
+    module: 'payment-pages',
+  },
+  testCheckout: {
+    path: '/payments/test-checkout/:sessionId',
+    title: 'Test Checkout',
+    description: 'account',
+    serverRendered: false,
+    module: 'payment-pages',
+  },
+  'not-found': {
+    path: '*',
+    title: null,
+    description: null,
+    serverRendered: true,
+    module: 'not-found',
+  },
+} as const satisfies Record<string, PageEntry>;
+
+export type PageId = keyof typeof pages;
+
+/** A page's path as a child route of the layout (no leading '/'). */
+export const routePath = (id: PageId): string => pages[id].path.replace(/^\//, '');
