@@ -19,7 +19,8 @@ const BINARY = /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|otf|pdf|zip|gz|br|wasm|tar)
  * `../decisions/018-x.md#costs`. Not part of a longer word or path (the lookbehind), and not a
  * web address (dropped below).
  */
-const REFERENCE = /(?<![\w./-])((?:\.{1,2}\/|[\w@-][\w.@-]*\/)*[\w-][\w.-]*\.md)(#[\w-]+)?(?![\w-]|\.\w)/g;
+const REFERENCE =
+  /(?<![\w./-])((?:\.{1,2}\/|[\w@-][\w.@-]*\/)*[\w-][\w.-]*\.md)(#[\w-]+)?(?![\w-]|\.\w)/g;
 /** A link to a heading of the same markdown file: `[text](#heading)`. */
 const LOCAL_LINK = /\]\((#[\w-]+)\)/g;
 /** The quoted citation form: docs/product.md, 'Route access'. */
@@ -99,7 +100,8 @@ export function findDanglingReferences(files, read) {
       }
       if (file.endsWith('.md'))
         for (const [, fragment] of local.matchAll(LOCAL_LINK))
-          if (!headingsFor(file).anchors.has(fragment.slice(1))) report(fragment, 'no such heading');
+          if (!headingsFor(file).anchors.has(fragment.slice(1)))
+            report(fragment, 'no such heading');
     });
   }
   return dangling;
@@ -130,7 +132,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const dangling = findDanglingReferences(files, read);
   for (const { file, line, reference, problem } of dangling)
-    console.error(`${relative(process.cwd(), join(root, file))}:${line}: ${reference} (${problem})`);
+    console.error(
+      `${relative(process.cwd(), join(root, file))}:${line}: ${reference} (${problem})`,
+    );
   if (dangling.length > 0) {
     console.error(`\n${dangling.length} markdown references land nowhere in the repository.`);
     process.exit(1);

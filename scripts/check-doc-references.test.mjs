@@ -5,7 +5,8 @@ import { findDanglingReferences, slug } from './check-doc-references.mjs';
 
 const repository = {
   'README.md': '# Title\n\n## Quick start\n\nSee [the start](#quick-start) and [gone](#nowhere).\n',
-  'docs/product.md': '# Product\n\n## Route access\n\n```\n## not a heading\n```\n## Route access\n',
+  'docs/product.md':
+    '# Product\n\n## Route access\n\n```\n## not a heading\n```\n## Route access\n',
   'docs/decisions/001-a.md': 'See ../product.md#route-access and [b](002-b.md).\n',
   'src/a.ts': [
     '// docs/product.md#route-access, docs/product.md#route-access-1',

@@ -1,7 +1,7 @@
 import { pageDescriptions } from '@si/contracts';
 
 /**
- * The paths the web app answers (SPEC.md section 2 and DECISIONS.md 'Dashboard'), with the
+ * The paths the web app answers (docs/product.md#route-access and docs/product.md#account-area), with the
  * title the server puts in the HTML before the app sets its own, and the page's own meta
  * description. Anything else is a 404 page.
  * The public ones are rendered on the server (with /, the profiles and the 404 page); the

@@ -42,7 +42,7 @@ import {
 } from './form-rules';
 import { ImageUpload } from './image-upload';
 
-/** SPEC.md section 9: after a save the profile opens 1.5 s later. */
+/** docs/product.md#limits-and-constants: after a save the profile opens 1.5 s later. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 const urlFields: { name: UrlField; label: string }[] = [
@@ -53,7 +53,7 @@ const urlFields: { name: UrlField; label: string }[] = [
 ];
 
 /**
- * The required fields, each with the message it has when left empty: their absence SPEC.md
+ * The required fields, each with the message it has when left empty: their absence docs/product.md#creating-and-editing-an-organization
  * answers with 'Please fill out all required fields'. Other problems with them (a name too long,
  * a missing category group) are answered with their own message.
  */
@@ -133,7 +133,7 @@ export interface OrganizationEditorProps {
   groups: readonly CategoryGroup[];
   categories: readonly Category[];
   countries: readonly Country[];
-  /** Just created: SPEC.md's banner and 'Complete Your Organization Profile'. */
+  /** Just created: the product's banner and 'Complete Your Organization Profile'. */
   newlyCreated: boolean;
   /** A success message to show above the editor (a payment or guest code just confirmed). */
   notice?: string | null;
