@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules, React hooks, no import cycles, and the import
-// boundaries of ARCHITECTURE.md, enforced here rather than by hope.
+// boundaries of docs/architecture.md#boundaries-enforced-by-lint, enforced here, not by hope.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench:web` keeps of a Lighthouse report, the medians over runs, the targets of
- * issue 10 (item 8) and the tables it prints.
+ * ADR 017 and the tables it prints.
  */
 import type { Result } from 'lighthouse';
 
@@ -96,7 +96,7 @@ export interface Target {
   met: (page: PageRun) => boolean;
 }
 
-/** Issue 10, item 8. Reported, never asserted: timings vary from machine to machine. */
+/** The web targets of ADR 017. Reported, never asserted: timings vary from machine to machine. */
 export const targets: Record<FormFactor, Target[]> = {
   mobile: [
     { label: 'score >= 95', met: (page) => page.performance >= 95 },

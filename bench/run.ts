@@ -3,10 +3,10 @@
  * organizations, starts the real server on each with one or more processes, and drives
  * GET /api/organizations with autocannon for a fixed time, beside the same server's /healthz as
  * the ceiling. Two mixes (bench/request-mix.ts), each on its own server start:
- *   cold  every request different, the directory's caches off (DIRECTORY_CACHE_MS=0)
- *   warm  400 paths repeated, the server's own cache settings
+ *   cold  every request different, nothing kept by caches (DIRECTORY_CACHE_MS=0)
+ *   warm  400 paths repeated, the server's own settings
  *
- * Options, defaulting to the table of issue 11 (about 15 minutes, see README):
+ * Options, defaulting to the table of ADR 018 (about 15 minutes, see README):
  *   --sizes 100000,1000000   without it: 100,000 on PGlite; 100,000 and 1,000,000 on PostgreSQL
  *   --databases pglite,postgres   --mixes cold,warm   --duration 10 (s)   --connections 10
  *   --processes 1,2   WEB_CONCURRENCY of the server; PGlite runs in one process only

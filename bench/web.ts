@@ -4,7 +4,7 @@
  * Chromium on four pages (the home page, a filtered home page, a demo profile with its logo and
  * banner, the FAQ), mobile (Lighthouse's default emulation and simulated throttling) and desktop
  * (its desktop preset), each run in a new browser with an empty profile. Prints the medians and
- * the targets of issue 10 (item 8) with pass or FAIL; exits 0 unless something crashed.
+ * the web targets of ADR 017 with pass or FAIL; exits 0 unless something crashed.
  *
  * The prepared database is kept in bench/.data/ and reused while its marker matches the count.
  * The server's directory cache is warmed (one untimed page load per page, counts kept for the

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Category, OrganizationListMeta } from '@si/contracts';
 import { openCategoryPanel } from './fixtures.ts';
 
-/** Issue 12, items 7 and 8: 0-count category pills, and the cards' badges on touch screens. */
+/** ADR 019: 0-count category pills, and the cards' badges on touch screens. */
 
 async function listMeta(request: APIRequestContext, query = ''): Promise<OrganizationListMeta> {
   const response = await request.get(`/api/organizations?limit=1&${query}`);

@@ -10,7 +10,7 @@ import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts
 import { screenshot } from './support/screenshots.ts';
 
 /*
- * The editor as an owner meets it in Chromium (issue 19 items 3 and 4): URL fields judged on
+ * The editor as an owner meets it in Chromium (ADR 019): URL fields judged on
  * leaving them by the server's rule, and a layout that stays compact at both widths.
  */
 

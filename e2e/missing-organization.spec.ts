@@ -6,7 +6,7 @@ import { createOrganization, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
 
 /*
- * Issue 19 item 1: a signed-in user on an organization that does not exist for them (unknown,
+ * ADR 019: a signed-in user on an organization that does not exist for them (unknown,
  * deleted, someone else's unpaid one, or no UUID at all) gets 'Organization Not Found', asked for
  * at most twice (the page the server rendered without cookies is asked again once with the
  * session), never the skeleton with requests without end.

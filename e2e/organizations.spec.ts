@@ -316,7 +316,7 @@ test.describe('organizations', () => {
     await audit(page);
     await dialog.getByRole('button', { name: organizationEditorTexts.deleteAction }).click();
 
-    // SPEC.md's address, showing My Organizations (issue 19 item 4).
+    // The product's address, showing My Organizations (ADR 019).
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(organizationEditorTexts.deleted)).toBeVisible();
     await expect(

@@ -21,7 +21,7 @@ import { guestCodeFor } from './support/guest-codes.ts';
 import { screenshot } from './support/screenshots.ts';
 
 /*
- * Payments on the embedded default (issue 9): no card provider, so plan selection leads to the
+ * Payments on the embedded default (ADR 013): no card provider, so plan selection leads to the
  * built-in test checkout, whose Pay and Cancel drive the server's real fulfilment.
  */
 
@@ -58,8 +58,8 @@ async function directoryCard(page: Page, name: string): Promise<Locator> {
 }
 
 /**
- * SPEC.md 'Edit organization': a newly created organization is greeted with the banner and its
- * own heading, here above the confirmation of what opened the editor (issue 19 item 2).
+ * docs/product.md#creating-and-editing-an-organization: a newly created organization is greeted with the banner and its
+ * own heading, here above the confirmation of what opened the editor (ADR 019).
  */
 async function expectGreetingAbove(page: Page, confirmation: string) {
   const banner = page.getByText(organizationEditorTexts.createdBanner, { exact: true });

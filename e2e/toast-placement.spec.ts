@@ -7,7 +7,7 @@ import { guestCodeFor } from './support/guest-codes.ts';
 import { expect, test } from './support/test.ts';
 
 /*
- * Issue 19, item 4: a toast lies over nothing the visitor may want to press, at either width.
+ * ADR 019: a toast lies over nothing the visitor may want to press, at either width.
  * They used to sit at the bottom right, over the editor's sticky Save and Cancel.
  */
 

@@ -68,14 +68,17 @@ const ConfigSchema = z.object({
   SUPPORT_ADDRESS: z.string().default('100 Example Street, Suite 200, Springfield, EX 00000'),
   DATA_DELETION_SUBJECT: z.string().default('Data Deletion Request - Scaling Impact'),
   /**
-   * The two parent companies the product is a brand of (SPEC.md section 1), shown on About,
+   * The two parent companies the product is a brand of (docs/product.md#who-it-is-for), shown on About,
    * Contact, Privacy, the footer and in emails. The defaults are placeholders, no real names.
    */
   PARENT_EDUCATION_NAME: brandName.default('Example Education Company'),
   PARENT_EDUCATION_URL: brandUrl.default('https://education.example.org'),
   PARENT_HIRING_NAME: brandName.default('Example Hiring Platform'),
   PARENT_HIRING_URL: brandUrl.default('https://hiring.example.org'),
-  /** How long the directory reuses a filter's total and facet counts (0: never). */
+  /**
+   * How long caches in front (a CDN, the browser) may keep a directory list answer (0: ask again
+   * every time). The server keeps no cache of its own since ADR 018.
+   */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**

@@ -158,7 +158,7 @@ describe('social sign-in without configuration', () => {
   });
   afterAll(() => ctx.close());
 
-  it("answers SPEC.md's 'not properly configured' message for each provider", async () => {
+  it("answers the product's 'not properly configured' message for each provider", async () => {
     const browser = createAgent(ctx.app);
     const githubAnswer = await browser.post('/api/auth/sign-in/social', {
       provider: 'github',

@@ -124,7 +124,7 @@ describe('rate limits', () => {
   });
   afterAll(() => ctx.close());
 
-  it("answers SPEC.md's 'too many requests' message once an address used its attempts", async () => {
+  it("answers the product's 'too many requests' message once an address used its attempts", async () => {
     const browser = createAgent(ctx.app, { ip: '203.0.113.7' });
     const attempt = () =>
       browser.post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'wrong-1' });

@@ -111,7 +111,7 @@ describe('owners create, edit and delete organizations', () => {
     expect(await countRows(ctx, sql`select count(*)::int as n from organizations`)).toBe(before);
   });
 
-  it("answers each required field with SPEC.md's message; whitespace counts as empty", async () => {
+  it("answers each required field with the product's message; whitespace counts as empty", async () => {
     const answer = await create(owner, {
       name: '  ',
       description: '\n\t',
@@ -211,7 +211,7 @@ describe('owners create, edit and delete organizations', () => {
     );
   });
 
-  it('validates the editable fields with SPEC.md messages', async () => {
+  it('validates the editable fields with the messages of the contract', async () => {
     const created = await createPaid();
     const put = (changes: Record<string, unknown>) =>
       owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageDescriptions } from '@si/contracts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
-/** Issue 12 item 9: each public page has its own meta description, not the home page's. */
+/** ADR 019: each public page has its own meta description, not the home page's. */
 describe('page meta descriptions', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { signUp } from './support/accounts.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
-/** SPEC.md section 1: the product is a brand of an education company and a hiring platform. */
+/** docs/product.md#who-it-is-for: the product is a brand of an education company and a hiring platform. */
 describe('parent brands', () => {
   const getSite = async (ctx: TestContext) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/site' });

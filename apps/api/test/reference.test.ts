@@ -48,7 +48,7 @@ describe('reference data', () => {
     expect(countries.some((country) => country.code === 'ALL')).toBe(false);
   });
 
-  it('has nine FAQ entries across the four categories, saying what SPEC.md says', async () => {
+  it('has nine FAQ entries across the four categories, saying what the product says', async () => {
     const faqs = await get<FaqItem[]>('/api/faqs');
     expect(faqs).toHaveLength(9);
     for (const category of ['general', 'submission', 'organization', 'pricing']) {

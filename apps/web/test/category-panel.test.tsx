@@ -4,7 +4,7 @@ import { homeTexts, sessionTexts } from '@si/contracts';
 import { CategoryFilterPanel } from '../src/features/directory/components/category-filter-panel';
 
 describe('the category panel', () => {
-  it("says the categories could not load, with SPEC.md's 'Unable to load data' message", () => {
+  it("says the categories could not load, with the product's 'Unable to load data' message", () => {
     render(
       <CategoryFilterPanel
         groups={undefined}

@@ -19,7 +19,7 @@ function signedIn(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) 
 }
 
 describe('the dashboard', () => {
-  // Issue 19 item 4: on /profile itself, the address SPEC.md gives after a deletion.
+  // ADR 019: on /profile itself, the address docs/product.md#account-area gives after a deletion.
   it('shows Organizations on /profile when the message passed in says something was deleted, and shows it', async () => {
     signedIn(makeUser(), { 'GET /api/users/organizations': () => json({ data: [] }) });
     const { router } = renderApp({

@@ -61,7 +61,7 @@ describe('ImageUpload', () => {
     expect(await screen.findByText(imageMessages.tooLarge)).toBeTruthy();
   });
 
-  // Issue 19 item 4: the browser's picker text was cut in the logo's narrow column.
+  // ADR 019: the browser's picker text was cut in the logo's narrow column.
   it("offers 'Choose image' for the field, and names the chosen file or nothing", async () => {
     const { input } = renderUpload();
     const choose = screen.getByText(organizationEditorTexts.chooseImage);

@@ -87,7 +87,7 @@ describe('OrganizationDetailPage (issue 12 item 6)', () => {
     await settleNow(() => expect(requests).toHaveLength(1));
     expect(document.title).toBe(detailTexts.loadingTitle);
     expect(screen.queryByText(detailTexts.fetchError)).toBeNull();
-    // 1 s, 2 s and 4 s apart (SPEC.md section 9), then the error card.
+    // 1 s, 2 s and 4 s apart (docs/product.md#limits-and-constants), then the error card.
     for (const [wait, asked] of [
       [1000, 2],
       [2000, 3],
@@ -103,7 +103,7 @@ describe('OrganizationDetailPage (issue 12 item 6)', () => {
     expect(document.title).toBe(detailTexts.errorTitle);
   });
 
-  // Issue 19 item 1: a signed-in user is asked for once more (the server rendered the page
+  // ADR 019: a signed-in user is asked for once more (the server rendered the page
   // without cookies), and then the answer stands.
   it('asks once more for a signed-in user, then says Organization Not Found for good', async () => {
     useFakeClock();

@@ -110,7 +110,7 @@ describe('the organization editor', () => {
     ).toBe('We cut emissions.');
   });
 
-  // Issue 19 item 4: Upload stores an image at once, whatever Save or Cancel do after.
+  // ADR 019: Upload stores an image at once, whatever Save or Cancel do after.
   it('says at the images that they are stored at once', async () => {
     editorApi(owned());
     await openEditor();
@@ -416,7 +416,7 @@ describe('URL fields', () => {
     expect(linkedin.getAttribute('aria-invalid')).toBe('true');
   });
 
-  // Issue 19 item 3: after a Save the form checks on typing only; the completed value decides.
+  // ADR 019: after a Save the form checks on typing only; the completed value decides.
   it('drop the error once a refused address is corrected and completed, also after a Save', async () => {
     editorApi(owned());
     await openEditor();

@@ -147,7 +147,7 @@ describe('the owner’s tools on the profile', () => {
     });
     expect(busy).toHaveProperty('disabled', true);
     answer();
-    // /profile (SPEC.md), where a message containing 'deleted' shows My Organizations.
+    // /profile (docs/product.md#account-area), where a message containing 'deleted' shows My Organizations.
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByText(organizationEditorTexts.deleted)).toBeTruthy();
     expect(

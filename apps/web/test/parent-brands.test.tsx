@@ -41,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 const brandLine = (_: string, element: Element | null) =>
   element?.tagName === 'P' && element.textContent === sentence;
 
-describe('parent brands (SPEC.md section 1)', () => {
+describe('parent brands (docs/product.md#who-it-is-for)', () => {
   it.each(['/about', '/contact', '/privacy'])(
     'shows the parent-brands line from the site settings on %s and in the footer',
     async (path) => {

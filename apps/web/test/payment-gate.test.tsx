@@ -142,7 +142,7 @@ describe('the payment gate, back from a checkout', () => {
     expect(callsOf(fetchMock).filter((call) => call === `GET ${sessionPath}`)).toHaveLength(1);
   });
 
-  // Issue 19 item 2: the checkout's return address of a first subscription carries ?new=1.
+  // ADR 019: the checkout's return address of a first subscription carries ?new=1.
   it('greets a newly created organization above the payment confirmation', async () => {
     gateApi(null, { [`GET ${sessionPath}`]: paid });
     renderApp(`${editPath}?success=true&new=1&session_id=cs_test_1`);

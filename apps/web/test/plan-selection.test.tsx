@@ -310,7 +310,7 @@ describe('the guest code', () => {
     return router;
   }
 
-  // Issue 19 item 2: the greeting of SPEC.md 'Edit organization', above the confirmation.
+  // ADR 019: the greeting of docs/product.md#creating-and-editing-an-organization, above the confirmation.
   it('goes to the editor with success=true&guest=true once applied, greeting a new organization', async () => {
     const router = await applyGuestCode(null);
     expect(router.state.location.search).toBe('?success=true&guest=true&new=1');

@@ -33,7 +33,7 @@ describe('syncUser', () => {
     await expect(result).resolves.toMatchObject({ id: 'user-1' });
   });
 
-  it("fails with SPEC.md's message and the last reason after the retries", async () => {
+  it("fails with the product's message and the last reason after the retries", async () => {
     const fetchMock = stubApi({
       'POST /api/auth/sync-user': () => apiError(500, 'INTERNAL_ERROR', 'Database unavailable'),
     });

@@ -1,9 +1,9 @@
 /**
- * SPEC.md section 8 messages for sign-in, session, password, profile, account deletion and
+ * docs/product.md#texts-that-are-part-of-the-contract messages for sign-in, session, password, profile, account deletion and
  * email verification. The API answers with these texts; the web app shows them.
  */
 
-/** Error codes the identity API answers with, each mapped to its SPEC.md message below. */
+/** Error codes the identity API answers with, each mapped to its docs/product.md#texts-that-are-part-of-the-contract message below. */
 export const authErrorCodes = {
   emailInUse: 'EMAIL_IN_USE',
   invalidCredentials: 'INVALID_CREDENTIALS',
@@ -85,7 +85,7 @@ export const accountDeletionMessages = {
     'Authentication cancelled. Please try again and complete the authentication process.',
   notFound:
     'Your account data was not found on the server. Try signing out and back in, then try again.',
-  /** Deletion's own fallback: a failure whose answer carries no message (SPEC.md section 8). */
+  /** Deletion's own fallback: a failure whose answer carries no message (docs/product.md#texts-that-are-part-of-the-contract). */
   failed: 'Failed to delete account. Please try again later.',
   deleted: 'Your account has been successfully deleted',
   typeDelete: 'Please type DELETE to confirm',
@@ -97,11 +97,11 @@ export const accountDeletionMessages = {
 
 export const verificationMessages = {
   mustBeLoggedIn: 'You must be logged in to request a verification email.',
-  /** Resend's own fallback: a failure whose answer carries no message (SPEC.md section 8). */
+  /** Resend's own fallback: a failure whose answer carries no message (docs/product.md#texts-that-are-part-of-the-contract). */
   resendFailed: 'Failed to send verification email. Please try again later.',
   resent: 'Verification email sent. Please check your inbox.',
   alreadyVerified: 'Your email address is already verified.',
-  /** An answer with success false and no message (SPEC.md section 8). */
+  /** An answer with success false and no message (docs/product.md#texts-that-are-part-of-the-contract). */
   verifyFailed: 'Failed to verify email. Please try again later.',
   /** Verify's fallback for a failed request without a message (network or server error). */
   linkInvalid:
@@ -112,7 +112,7 @@ export const verificationMessages = {
   required: 'Please verify your email address to continue.',
 } as const;
 
-/** Redirect messages of SPEC.md 'Route guard behaviour' and the protected screens. */
+/** Redirect messages of docs/product.md#route-access and the protected screens. */
 export const guardMessages = {
   loading: 'Loading...',
   signInForFeature: 'Please sign in to access this feature',

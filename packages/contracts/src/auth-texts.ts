@@ -1,6 +1,6 @@
 /**
  * Screen labels of the account screens (sign-in, sign-up, password reset, email verification,
- * header account area and the dashboard). SPEC.md's own wording is used where it gives one;
+ * header account area and the dashboard). the product's own wording is used where it gives one;
  * error and notice messages live in auth-messages.ts.
  */
 

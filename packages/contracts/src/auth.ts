@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md section 9: "Password at least 6 characters". */
+/** docs/product.md#limits-and-constants: "Password at least 6 characters". */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 80;
@@ -28,7 +28,7 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 export const SessionView = CurrentUser.nullable();
 
 /**
- * Answer of resend-verification and verify-email (SPEC.md reads success and message). The web
+ * Answer of resend-verification and verify-email (docs/product.md#texts-that-are-part-of-the-contract reads success and message). The web
  * app treats `success: false` as a failure, showing the message or the call's fallback.
  */
 export const AuthActionResult = z.object({ success: z.boolean(), message: z.string() });

@@ -1,5 +1,5 @@
 /**
- * The FAQ's four categories and their names (SPEC.md section 3), apart from the zod schemas of
+ * The FAQ's four categories and their names (docs/product.md#what-the-product-stores), apart from the zod schemas of
  * reference.ts so that the FAQ, About and Contact pages load no schema library.
  */
 export const faqCategoryIds = ['general', 'submission', 'organization', 'pricing'] as const;

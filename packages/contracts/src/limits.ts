@@ -1,6 +1,6 @@
-/** Business constants of SPEC.md section 9, shared by the web app, the API and tests. */
+/** Business constants of docs/product.md#limits-and-constants, shared by the web app, the API and tests. */
 export const ALL_COUNTRIES_CODE = 'ALL';
-/** The dropdown value that means "no country filter" (SPEC.md section 9). */
+/** The dropdown value that means "no country filter" (docs/product.md#limits-and-constants). */
 export const ALL_COUNTRIES_FILTER_VALUE = 'all';
 export const DEFAULT_CATEGORY_ID = 'default_category';
 export const COMPANY_PROPERTIES_GROUP_ID = 'company_properties';

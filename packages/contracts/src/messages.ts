@@ -1,7 +1,7 @@
 import { countOf } from './counts.ts';
 
 /**
- * Every user-facing text that SPEC.md gives word for word, in one place, so the web app,
+ * Every user-facing text that docs/product.md#texts-that-are-part-of-the-contract gives word for word, in one place, so the web app,
  * the API and the tests use the same wording.
  */
 export const siteName = 'Scaling Impact';

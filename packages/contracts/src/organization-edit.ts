@@ -128,7 +128,7 @@ export interface CategoryRuleProblem {
 }
 
 /**
- * The category rule of DECISIONS.md, the one place it lives: at least one category, at most
+ * The category rule of docs/product.md#organizations, the one place it lives: at least one category, at most
  * MAX_CATEGORIES_PER_ORGANIZATION (default_category not counted), at least one from each
  * group. Returns null when the selection may be saved.
  */
@@ -154,7 +154,7 @@ export function categorySelectionProblem(
   };
 }
 
-/** Answers of the image calls (SPEC.md section 7 reads these names). */
+/** Answers of the image calls (docs/product.md#the-api reads these names). */
 export const LogoUploadResult = z.object({ logoUrl: z.string() });
 export const BannerUploadResult = z.object({ bannerImageUrl: z.string() });
 export const CategoryImageUploadResult = z.object({ categoryImageUrl: z.string() });

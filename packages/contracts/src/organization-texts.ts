@@ -35,7 +35,7 @@ export const organizationFormMessages = {
   verifyFirst: 'Please verify your email address before creating or editing organizations.',
 } as const;
 
-/** SPEC.md's example hosts for the URL fields' message. */
+/** The product's example hosts for the URL fields' message. */
 export const urlFieldExamples = {
   websiteUrl: 'https://example.org',
   linkedinUrl: 'https://www.linkedin.com/company/example',

@@ -12,7 +12,7 @@ export const OrganizationId = z.uuid({ message: 'Organization ids are UUIDs' });
 export const paymentStatuses = ['pending', 'paid'] as const;
 export const subscriptionTypes = ['monthly', 'yearly', 'guest'] as const;
 
-/** The public profile, SPEC.md section 3. Text fields are plain text, never HTML. */
+/** The public profile, docs/product.md#what-the-product-stores. Text fields are plain text, never HTML. */
 export const Organization = z.object({
   id: OrganizationId,
   name: z.string(),

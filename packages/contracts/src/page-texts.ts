@@ -1,7 +1,7 @@
 import { titleSuffix } from './messages.ts';
 
 /**
- * SPEC.md's texts of the pages that load after the home page (organization profile, not-found,
+ * The product's texts of the pages that load after the home page (organization profile, not-found,
  * FAQ, footer). Kept apart from messages.ts so the web app's first load carries only the texts
  * of the home page (docs/decisions/005 and 006).
  */

@@ -1,7 +1,7 @@
 import { countOf } from './counts.ts';
 
 /**
- * Plans, payment words and timings (SPEC.md sections 2, 4, 8 and 9; DECISIONS.md 'Payments'),
+ * Plans, payment words and timings (docs/product.md#plan-selection-and-checkout, #payments-and-subscriptions, #limits-and-constants),
  * apart from the schemas so that pages may use them without zod. The schemas are in payments.ts.
  */
 
@@ -78,7 +78,7 @@ export const plans = {
   }
 >;
 
-/** SPEC.md section 9. */
+/** docs/product.md#limits-and-constants. */
 export const PAYMENT_POLL_ATTEMPTS = 10;
 export const PAYMENT_POLL_INTERVAL_MS = 3000;
 export const CANCELED_COUNTDOWN_SECONDS = 10;
@@ -152,7 +152,7 @@ export const paymentTexts = {
   subscriptionResumed: 'Subscription resumed.',
   resubscribe: 'Subscribe again',
 
-  // Added with the web screens: words the screens need beyond SPEC.md's.
+  // Added with the web screens: words the screens need beyond the product's.
   guestCodeIntro: 'Received a code from us? Apply it to publish your organization without a card.',
   alreadyActiveTitle: 'Your subscription is active',
   editOrganization: 'Edit your organization',

@@ -7,7 +7,7 @@ import {
   subscriptionStatuses,
 } from './payment-texts.ts';
 
-/** The payments API's requests and answers (SPEC.md section 7). Words are in payment-texts.ts. */
+/** The payments API's requests and answers (docs/product.md#the-api). Words are in payment-texts.ts. */
 
 export const PlanId = z.enum(planIds, { error: 'Plan must be monthly or annual' });
 

@@ -8,7 +8,7 @@ export const ParentBrand = z.object({
 });
 export type ParentBrand = z.infer<typeof ParentBrand>;
 
-/** SPEC.md section 1: the product is a brand of an education company and a hiring platform. */
+/** docs/product.md#who-it-is-for: the product is a brand of an education company and a hiring platform. */
 export const ParentBrands = z.object({
   education: ParentBrand,
   hiring: ParentBrand,

@@ -40,7 +40,7 @@ const organizationId = (value: string | undefined) => {
 const shortDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '-');
 
 /**
- * Operator commands for payments (DECISIONS.md 'Operators'). Returns false for a command it
+ * Operator commands for payments (docs/product.md#operators). Returns false for a command it
  * does not know. Output goes to stdout as plain lines an operator can read or grep.
  */
 export async function runPaymentCommand(

@@ -16,7 +16,7 @@ import { organizations } from './schema.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** One payment-provider customer per user, reused for every checkout (DECISIONS.md). */
+/** One payment-provider customer per user, reused for every checkout (docs/product.md#payments-and-subscriptions). */
 export const billingCustomers = pgTable('billing_customers', {
   userId: text('user_id')
     .primaryKey()

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Who may keep an API answer, and for how long (ADR 016). A public read names its policy in its
  * route config, `config: { cache: 'directory' }`; every other read is private.
  *
- * - `directory`: the directory's lists and counts, as fresh as the server's own page cache;
+ * - `directory`: the directory's lists and counts, kept for `DIRECTORY_CACHE_MS` (ADR 018);
  * - `reference`: reference data and site settings, which change only with a deploy;
  * - `revalidate`: public, but every cache asks again each time (an organization's profile).
  */
@@ -26,9 +26,9 @@ export const PRIVATE_CACHE = 'private, no-store';
 export const ERROR_CACHE = 'no-store';
 
 /**
- * The directory's answers may already be up to `DIRECTORY_CACHE_MS` old when they leave the
- * server; caches keep them as long again, and serve them stale for four times that while they
- * fetch a new one. With the server's cache off, caches ask again every time.
+ * The directory answers from its in-process index, always current (ADR 018): caches in front
+ * keep an answer for `DIRECTORY_CACHE_MS` and serve it stale for four times that while they
+ * fetch a new one. At 0, caches ask again every time.
  */
 export function directoryCacheControl(directoryCacheMs: number): string {
   const seconds = Math.ceil(directoryCacheMs / 1000);

@@ -34,7 +34,7 @@ export const permissionsPolicy = [
 /**
  * Headers that only a document (a page) obeys. The build's scripts, styles and fonts go out
  * without them: sent with each of a page's files they cost about 750 bytes apiece, on the
- * phone's connection, for nothing (issue 10).
+ * phone's connection, for nothing (ADR 017).
  */
 export const documentOnlyHeaders = [
   'content-security-policy',

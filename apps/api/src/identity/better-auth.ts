@@ -65,7 +65,7 @@ export interface IdentityOptions {
 
 /**
  * A permanent account cannot "link" another one: signing up while signed in as a full user is
- * refused (SPEC.md 'User is not anonymous'). A guest signing up is linked by the anonymous plugin.
+ * refused (docs/product.md#texts-that-are-part-of-the-contract 'User is not anonymous'). A guest signing up is linked by the anonymous plugin.
  */
 function guestUpgradeRules(callbacks: IdentityCallbacks, ambient: AmbientTransactions) {
   return {

@@ -12,7 +12,7 @@ export interface TranslatedError {
   message: string;
 }
 
-/** better-auth's error codes, answered with the product's codes and SPEC.md's wording. */
+/** better-auth's error codes, answered with the product's codes and the product's wording. */
 const byAuthCode: Record<string, { status?: number; code: string; message: string }> = {
   USER_ALREADY_EXISTS: {
     status: 409,
@@ -101,7 +101,7 @@ const redirectErrorCodes: Record<string, string> = {
 
 /**
  * The product's code for a social sign-in's `?error=`. Declining at the provider reads as
- * SPEC.md's GitHub 'authorization was cancelled', and as 'sign-in window was closed' for Google.
+ * The product's GitHub 'authorization was cancelled', and as 'sign-in window was closed' for Google.
  * A refusal because the email has a password account says so.
  */
 export function translateRedirectError(

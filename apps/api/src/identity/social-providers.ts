@@ -12,7 +12,7 @@ interface GitHubEmail {
 /**
  * Google (OpenID Connect discovery) and GitHub (OAuth plus its REST API), each enabled when its
  * client id and secret are set. Endpoints come from configuration so tests run against local
- * stand-ins. Both count as verified email (DECISIONS.md 'Identity').
+ * stand-ins. Both count as verified email (docs/product.md#identity-and-sessions).
  */
 export function socialProviderConfigs(config: Config): GenericOAuthConfig[] {
   const providers: GenericOAuthConfig[] = [];

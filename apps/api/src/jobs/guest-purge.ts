@@ -4,7 +4,7 @@ import type { PeriodicJob } from './scheduler.ts';
 
 const BATCH_SIZE = 5_000;
 
-/** Deletes guests idle for `retentionDays` (DECISIONS.md: crawlers must not fill the user table). */
+/** Deletes guests idle for `retentionDays` (docs/product.md#payments-and-subscriptions: crawlers must not fill the user table). */
 export function guestPurgeJob(
   accounts: AccountRepository,
   retentionDays: number,

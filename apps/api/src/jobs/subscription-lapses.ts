@@ -35,7 +35,7 @@ const takeLock = async (tx: Database) => {
 };
 
 /**
- * Applies the ends that come with time rather than with a provider's event (DECISIONS.md): a
+ * Applies the ends that come with time rather than with a provider's event (docs/product.md#payments-and-subscriptions): a
  * canceled subscription at its period's end, a failed renewal at the end of its grace, a guest
  * grant at its term. Each unpublishes the profile (never deletes it) and emails the owner; owners
  * are also emailed `reminderDays` before. Provider subscriptions whose renewal never reported

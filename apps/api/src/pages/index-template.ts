@@ -31,7 +31,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.cs
 
 /**
  * The app's stylesheet goes inside the page: the first paint then waits for the page alone, not
- * for a second request on a phone's connection (issue 10). It is about 10 KB compressed and the
+ * for a second request on a phone's connection (ADR 017). It is about 10 KB compressed and the
  * same for every page; CSP allows inline styles (security-headers.ts).
  */
 async function inlineStylesheets(html: string, distDir: string): Promise<string> {

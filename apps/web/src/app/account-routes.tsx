@@ -30,7 +30,7 @@ const page = (id: PageId, lazy: RouteObject['lazy']): RouteObject => ({
 });
 
 /**
- * A group of routes behind a guard (SPEC.md 'Route access'). The pages inside load no data
+ * A group of routes behind a guard (docs/product.md#route-access). The pages inside load no data
  * before the guard lets them render.
  */
 function guarded(rule: AccessRuleName, children: RouteObject[]): RouteObject {

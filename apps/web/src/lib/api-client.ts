@@ -38,12 +38,12 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /**
    * On 401, read the session once and retry if a user is still signed in; otherwise report the
-   * session lost (SPEC.md section 4). Off for calls where 401 is an answer, not a lost session.
+   * session lost (docs/product.md#sessions-and-requests-in-the-browser). Off for calls where 401 is an answer, not a lost session.
    */
   sessionRefresh?: boolean;
   /**
    * The call's own message for a failure whose answer carries none: a server error without a
-   * message, a proxy's HTML error page, a network failure (SPEC.md section 8 gives some calls
+   * message, a proxy's HTML error page, a network failure (docs/product.md#texts-that-are-part-of-the-contract gives some calls
    * their own text, e.g. 'Failed to delete account. Please try again later.').
    */
   fallbackMessage?: string;

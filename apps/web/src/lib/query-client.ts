@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** SPEC.md section 9: network errors are retried 3 times, backing off from 1000 ms, doubling. */
+/** docs/product.md#limits-and-constants: network errors are retried 3 times, backing off from 1000 ms, doubling. */
 export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1000;
 

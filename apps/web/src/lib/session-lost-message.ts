@@ -1,10 +1,10 @@
 import { sessionMessages } from '@si/contracts';
 
-/** SPEC.md: the session-lost message waits in session storage under this key for /login. */
+/** docs/product.md#sessions-and-requests-in-the-browser: the session-lost message waits in session storage under this key for /login. */
 export const AUTH_EXPIRY_KEY = 'auth-expiry';
 
 /**
- * Stores SPEC.md's session-lost message for /login (shown there once): 'expired' after a
+ * Stores the product's session-lost message for /login (shown there once): 'expired' after a
  * registered user's session, 'login required' otherwise.
  */
 export function storeSessionLostMessage(hadPermanentUser: boolean): void {

@@ -31,7 +31,7 @@ export function rememberSessionUser(user: { isAnonymous: boolean } | null | unde
 
 /**
  * The session is gone (a request answered 401 and no user came back): tells the app, which
- * stores SPEC.md's message for /login and goes there. hadPermanentUser picks the message:
+ * stores the product's message for /login and goes there. hadPermanentUser picks the message:
  * 'expired' after a registered user's session, 'login required' otherwise.
  */
 export function reportSessionLost(): void {

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
 import type { ToastKind } from './toast';
 
-/** SPEC.md section 9: at most 3 toasts visible, 4 s each. */
+/** docs/product.md#limits-and-constants: at most 3 toasts visible, 4 s each. */
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 

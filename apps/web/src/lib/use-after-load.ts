@@ -10,7 +10,7 @@ export type StartWhen = 'now' | 'idle' | 'interaction';
 
 /**
  * False until `when` says the work the first screen does not need may start (the session and its
- * guest sign-in, issue 10), so it never competes with the page's own loading and largest paint.
+ * guest sign-in; ADR 017), so it never competes with the page's own loading and largest paint.
  * False on the server, and while hydrating, unless `when` is 'now'.
  */
 export function useAfterLoad(when: StartWhen): boolean {

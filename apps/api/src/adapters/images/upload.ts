@@ -3,10 +3,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MAX_BYTES, errorCodes, imageMessages, refusalMessages } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
 
-/** The multipart field that carries the image (SPEC.md section 7). */
+/** The multipart field that carries the image (docs/product.md#the-api). */
 export const IMAGE_FIELD = 'image';
 
-/** Codes of the image refusals, beside SPEC.md's messages in contracts' imageMessages. */
+/** Codes of the image refusals, beside the product's messages in contracts' imageMessages. */
 export const imageErrorCodes = {
   noFile: 'NO_FILE',
   unsupported: 'UNSUPPORTED_IMAGE',

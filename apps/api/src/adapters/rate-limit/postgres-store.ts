@@ -4,7 +4,7 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 
 /**
  * A store for @fastify/rate-limit kept in Postgres, so every server process counts against the
- * same limit (ARCHITECTURE.md: nothing that matters lives in memory).
+ * same limit (docs/architecture.md#one-server-one-database: nothing that matters lives in memory).
  */
 export function createPostgresStore(counters: WindowCounters) {
   return class PostgresRateLimitStore {

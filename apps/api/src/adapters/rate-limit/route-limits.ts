@@ -10,7 +10,7 @@ export interface RouteRateLimit {
   keyGenerator: (request: FastifyRequest) => string;
 }
 
-/** The 429 answer: SPEC.md's 'too many requests' message in the API's error shape. */
+/** The 429 answer: the product's 'too many requests' message in the API's error shape. */
 export function rateLimitedError(): AppError {
   return new AppError(429, authErrorCodes.tooManyRequests, signInMessages.tooManyRequests);
 }

@@ -133,7 +133,7 @@ export interface IdentityRoutesOptions {
 
 /**
  * Serves better-auth under /api/auth/*. Its answers are translated into the API's own shape:
- * `{ data }` on success and `{ error: { code, message } }` with SPEC.md's wording on failure,
+ * `{ data }` on success and `{ error: { code, message } }` with the product's wording on failure,
  * including the `error` a social sign-in carries back in its redirect.
  */
 export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (

@@ -27,7 +27,7 @@ export interface AccountRoutesOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-/** SPEC.md's account calls: session, sync, profile, email verification and account deletion. */
+/** The product's account calls: session, sync, profile, email verification and account deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
   { identity, accounts, organizations, rateLimit },

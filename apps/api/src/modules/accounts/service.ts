@@ -30,7 +30,7 @@ const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** better-auth's provider ids as SPEC.md names them ('credential' is 'password'). */
+/** better-auth's provider ids as docs/product.md#identity-and-sessions names them ('credential' is 'password'). */
 const providerId = (id: string) => (id === 'credential' ? 'password' : id);
 const isKnownProvider = (id: string): id is AuthProviderId =>
   id === 'password' || id === 'google' || id === 'github';
@@ -50,7 +50,7 @@ export interface AccountServiceOptions {
   onEmailQueued: () => void;
   /**
    * Cancels the user's subscriptions at the payment provider; runs before anything is deleted,
-   * and its failure stops the deletion (DECISIONS.md).
+   * and its failure stops the deletion (docs/product.md#identity-and-sessions).
    */
   beforeDelete: (userId: string) => Promise<void>;
 }

@@ -56,7 +56,7 @@ const uploadDescription = (kind: OrganizationImageKind) => {
   return `multipart/form-data with the file in the field \`${IMAGE_FIELD}\`. The image is re-encoded as WebP (metadata removed) in widths ${widths.join(', ')}; the URL returned is the largest, named \`...-${Math.max(...widths)}w.webp\`, the others beside it. The image it replaces is removed. Refusals: 400 \`${imageErrorCodes.noFile}\`, \`${imageErrorCodes.unsupported}\` (not JPEG, PNG or WebP), \`${imageErrorCodes.tooManyPixels}\` (over ${IMAGE_MAX_PIXELS / 1_000_000} megapixels), \`${imageErrorCodes.unreadable}\` (damaged); 413 \`${imageErrorCodes.tooLarge}\` (5 MB or more).`;
 };
 
-/** SPEC.md's image calls: an organization's logo, banner and category images. */
+/** The product's image calls: an organization's logo, banner and category images. */
 export const organizationImageRoutes: FastifyPluginAsyncZod<
   OrganizationImageRoutesOptions
 > = async (app, { identity, images }) => {

@@ -1,7 +1,7 @@
 import type { Organization } from '@si/contracts';
 import type { OrganizationCategoryRow, OrganizationRow } from './repository.ts';
 
-/** Database rows to the public shape of SPEC.md section 3. */
+/** Database rows to the public shape of docs/product.md#what-the-product-stores. */
 export function toOrganization(
   row: OrganizationRow,
   links: OrganizationCategoryRow[],

@@ -84,7 +84,7 @@ export function createOrganizationService(
   }
 
   /**
-   * SPEC.md section 6: only a signed-in, permanent, verified user creates or changes
+   * docs/product.md#organizations: only a signed-in, permanent, verified user creates or changes
    * organizations. Returns that user.
    */
   function requireEditor(session: AuthSession | null) {
@@ -117,7 +117,7 @@ export function createOrganizationService(
   }
 
   /**
-   * SPEC.md's payment gate, enforced here: the profile of an organization without a live
+   * The product's payment gate, enforced here: the profile of an organization without a live
    * subscription (paymentStatus paid) cannot be edited until it is paid for.
    */
   async function requirePaidOwned(session: AuthSession | null, id: string) {
@@ -130,7 +130,7 @@ export function createOrganizationService(
 
   /**
    * The chosen categories as stored, in the order given (or by `order`), after the rule of
-   * DECISIONS.md: known ids, at least one, at most seven, one from each group.
+   * docs/product.md#organizations: known ids, at least one, at most seven, one from each group.
    */
   async function categoryChoices(
     ids: string[],

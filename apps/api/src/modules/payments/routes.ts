@@ -22,7 +22,7 @@ const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: Error
 const tags = ['payments'];
 
 /**
- * SPEC.md section 7's payment calls, and the owner's management of a subscription. Every one
+ * The docs/product.md#the-api payment calls, and the owner's management of a subscription. Every one
  * is for the organization's owner only (the organizations' access rules); the service decides.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{

@@ -71,7 +71,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
   /**
    * Where a paid checkout comes back to: the editor, which verifies the session. `first`: this
    * checkout gives the organization its first subscription, so the editor greets it as newly
-   * created (SPEC.md 'Edit organization'; ?new=1 is the web app's newly-created flag); an owner
+   * created (docs/product.md#creating-and-editing-an-organization; ?new=1 is the web app's newly-created flag); an owner
    * paying again for one that lapsed is not greeted so.
    */
   const successUrl = (organizationId: string, sessionId: string, first: boolean) =>

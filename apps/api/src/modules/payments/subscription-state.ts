@@ -7,7 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const isLive = isLiveSubscriptionStatus;
 
 /**
- * What a provider's report means for publication (DECISIONS.md): active publishes; canceled
+ * What a provider's report means for publication (docs/product.md#payments-and-subscriptions): active publishes; canceled
  * keeps it until the period ends; a failed renewal keeps it for the grace period counted from
  * the first failure we saw (`graceUntil`, kept across redeliveries); anything else ends it.
  * Returns null for a checkout that was never paid: nothing to record.

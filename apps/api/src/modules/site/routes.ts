@@ -4,7 +4,7 @@ import { publicAccess } from '../../http/openapi.ts';
 
 /**
  * Contact details, the data-deletion subject line and the parent brands are settings
- * (DECISIONS.md 'Other screens').
+ * (docs/product.md#static-pages).
  */
 export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteInfo }> = async (app, { site }) => {
   app.get(

@@ -15,7 +15,7 @@ import { accountLinks } from './nav-items';
 const UserMenu = lazy(() => import('./user-menu'));
 
 /**
- * SPEC.md's global handler: when a request finds the session gone, store the message, forget
+ * The product's global handler: when a request finds the session gone, store the message, forget
  * the user (a new guest session follows) and go to /login, remembering the page, where the
  * message shows once.
  */

@@ -1,11 +1,11 @@
-/** Header navigation (SPEC.md: Home, About, Contact). */
+/** Header navigation (docs/product.md#shared-layout). */
 export const primaryNav = [
   { to: '/', label: 'Home', end: true },
   { to: '/about', label: 'About', end: false },
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
-/** Footer quick links (SPEC.md: Home, About, Contact, FAQ, Privacy Policy). */
+/** Footer quick links (docs/product.md#shared-layout). */
 export const footerNav = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

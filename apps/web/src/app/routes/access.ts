@@ -1,21 +1,21 @@
 import { guardMessages, type CurrentUser } from '@si/contracts';
 
 /**
- * What a guarded route needs (SPEC.md 'Route access'): 'account' is a signed-in, non-anonymous
+ * What a guarded route needs (docs/product.md#route-access): 'account' is a signed-in, non-anonymous
  * user; 'verified' also needs a verified email (Google and GitHub accounts count as verified).
  */
 export interface AccessRule {
   level: 'account' | 'verified';
-  /** The message for an anonymous guest sent to /login (it differs per route in SPEC.md). */
+  /** The message for an anonymous guest sent to /login (it differs per route in docs/product.md#route-access). */
   guestMessage: string;
   /**
-   * The message for a visitor without a session sent to /login, where SPEC.md gives one (the
+   * The message for a visitor without a session sent to /login, where docs/product.md#route-access gives one (the
    * payment pages: 'Anonymous or signed-out users'); elsewhere /login shows none.
    */
   signedOutMessage?: string;
 }
 
-/** The guards of SPEC.md section 2 and 6, by name (the route table names them, this module holds them). */
+/** The guards of docs/product.md#route-access, by name (the route table names them, this module holds them). */
 export const accessRules = {
   /** /verify-email-required */
   account: { level: 'account', guestMessage: guardMessages.signInForFeature },

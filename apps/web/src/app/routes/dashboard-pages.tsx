@@ -29,7 +29,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { GuardLoading } from './guarded-routes';
 
 /*
- * The account area (DECISIONS.md 'Dashboard'): /profile and /dashboard (Profile),
+ * The account area (docs/product.md#account-area): /profile and /dashboard (Profile),
  * /dashboard/organizations and /dashboard/settings, in one lazy module.
  */
 
@@ -37,9 +37,9 @@ const ORGANIZATIONS_PATH = '/dashboard/organizations';
 
 /**
  * The account area around /profile and /dashboard/*: a message passed in navigation state shows
- * for 5 s, and one that says something was deleted switches to My Organizations (SPEC.md). It
+ * for 5 s, and one that says something was deleted switches to My Organizations (docs/product.md#account-area). It
  * does so where it arrives: after deleting an organization the owner lands on /profile, the
- * address SPEC.md gives, showing the Organizations section there.
+ * address docs/product.md#account-area gives, showing the Organizations section there.
  */
 export function DashboardLayout() {
   const location = useLocation();
@@ -120,7 +120,7 @@ export function DashboardSettings() {
   const [reauthError] = useState(() => {
     const code = searchParams.get('error');
     if (!code) return null;
-    // Backing out of the provider's sign-in: SPEC.md's deletion message, not the sign-in one.
+    // Backing out of the provider's sign-in: the product's deletion message, not the sign-in one.
     if (cancelledReauthentication.has(code)) return accountDeletionMessages.reauthCancelled;
     return messageForAuthErrorCode(code, searchParams.get('provider') ?? undefined);
   });

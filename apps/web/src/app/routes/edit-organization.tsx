@@ -28,7 +28,7 @@ import { editPageState } from './edit-organization-state';
 
 /**
  * /organizations/:orgId/edit (behind the 'edit' guard): the owner's editor. Someone else is sent
- * to /organizations, which goes home, with SPEC.md's message. While the organization has no live
+ * to /organizations, which goes home, with the product's message. While the organization has no live
  * subscription, the payment gate stands in the editor's place. One lazy module.
  */
 export function EditOrganizationPage() {

@@ -26,7 +26,7 @@ export function GuardLoading() {
 /**
  * The guard of a group of routes. The verification flag comes from the session; when the session
  * says 'not verified', the backend profile is asked (the email may have been verified since),
- * and if that fails the session's own flag stands (SPEC.md section 4).
+ * and if that fails the session's own flag stands (docs/product.md#route-access).
  */
 export function createAccessGuard(ruleName: AccessRuleName) {
   const rule = accessRules[ruleName];

@@ -43,7 +43,7 @@ function OrganizationNotFound({ orgId }: { orgId: string }) {
 }
 
 /**
- * /payments/select/:orgId : only with the newly-created flag (SPEC.md), else the dashboard.
+ * /payments/select/:orgId : only with the newly-created flag (docs/product.md#plan-selection-and-checkout), else the dashboard.
  * The organization is read for its name and its owner: someone else's is not found here.
  */
 export function SelectPlanPage() {

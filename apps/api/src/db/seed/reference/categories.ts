@@ -322,7 +322,7 @@ export const categories: Category[] = [
   ]),
 ];
 
-/** Placeholder category of SPEC.md: it exists in the database but is never shown. */
+/** Placeholder category of docs/product.md#what-the-product-stores: it exists in the database but is never shown. */
 export const defaultCategory: Category = {
   id: 'default_category',
   name: 'Uncategorized',

@@ -1,6 +1,6 @@
 import type { CategoryGroup } from '@si/contracts';
 
-/** The seven category groups of SPEC.md, in display order. */
+/** The seven category groups of docs/product.md#what-the-product-stores, in display order. */
 export const categoryGroups: CategoryGroup[] = [
   { id: 'impact_areas', name: 'Impact Areas', emoji: '🌍', sortOrder: 0 },
   { id: 'work_methods', name: 'Work Methods', emoji: '🛠️', sortOrder: 1 },

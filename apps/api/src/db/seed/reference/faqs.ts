@@ -1,6 +1,6 @@
 import type { FaqItem } from '@si/contracts';
 
-/** The nine FAQ entries of SPEC.md, in four categories. Answers are plain text. */
+/** The nine FAQ entries of docs/product.md#what-the-product-stores, in four categories. Answers are plain text. */
 export const faqs: FaqItem[] = [
   {
     id: 'what-is-scaling-impact',

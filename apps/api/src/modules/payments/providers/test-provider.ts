@@ -24,7 +24,7 @@ const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription 
 });
 
 /**
- * The embedded default's payment provider (DECISIONS.md): a checkout page inside the app, no
+ * The embedded default's payment provider (docs/product.md#payments-and-subscriptions): a checkout page inside the app, no
  * keys, no network. It keeps its own records the way a provider does (test_mode_subscriptions;
  * its checkouts are the payment_sessions rows), and the app reads them through the same adapter
  * as Stripe's, so Pay runs the very fulfilment a webhook runs.

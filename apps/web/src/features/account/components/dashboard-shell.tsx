@@ -13,7 +13,7 @@ const sections = [
 ] as const;
 
 /**
- * The account area (DECISIONS.md 'Dashboard'): a sidebar with Profile, Organizations and
+ * The account area (docs/product.md#account-area): a sidebar with Profile, Organizations and
  * Settings plus 'Create Organization', and the section beside it. On phones the sections
  * become a row of tabs above the content.
  */

@@ -27,7 +27,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { DashboardSection } from './dashboard-shell';
 import { dangerButtonClasses } from '../../../components/ui/confirm-dialog';
 
-/** SPEC.md section 5: type DELETE; email-and-password accounts also give their password. */
+/** docs/product.md#what-the-forms-check: type DELETE; email-and-password accounts also give their password. */
 function deleteAccountSchema(requiresPassword: boolean) {
   return z.object({
     confirmation: z

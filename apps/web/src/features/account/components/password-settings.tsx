@@ -20,7 +20,7 @@ import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { DashboardSection } from './dashboard-shell';
 
-/** SPEC.md section 5: at least 6 characters, and the confirmation must match. */
+/** docs/product.md#what-the-forms-check: at least 6 characters, and the confirmation must match. */
 const ChangePasswordForm = z
   .object({
     currentPassword: z.string().min(1, dashboardTexts.currentPasswordRequired),
@@ -42,7 +42,7 @@ const emptyValues: ChangePasswordValues = {
   confirmPassword: '',
 };
 
-/** The provider a password-less account signs in with, for SPEC.md's 'unavailable' notice. */
+/** The provider a password-less account signs in with, for the product's 'unavailable' notice. */
 function socialProviderName(user: CurrentUser): string {
   const provider = user.providers.find((id) => id !== 'password');
   return provider ? providerNames[provider] : 'another provider';
@@ -125,7 +125,7 @@ function ChangePasswordFormView() {
 
 /**
  * Change Password, for accounts that sign in with email and password; others are told that
- * their provider manages the password (SPEC.md).
+ * their provider manages the password (docs/product.md#account-area).
  */
 export function PasswordSettings({ user }: { user: CurrentUser }) {
   const hasPassword = user.providers.includes('password');

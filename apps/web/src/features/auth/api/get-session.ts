@@ -32,7 +32,7 @@ export function signInAfterGuest<T>(signIn: () => Promise<T>): Promise<T> {
 
 /**
  * The signed-in user (GET /api/auth/session). A visitor without a session is signed in as an
- * anonymous guest first (SPEC.md section 4); a failed guest sign-in is only logged, except a
+ * anonymous guest first (docs/product.md#sign-in-sign-up-and-password-reset); a failed guest sign-in is only logged, except a
  * network failure, which the query retries.
  */
 export function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {

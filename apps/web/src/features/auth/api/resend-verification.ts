@@ -4,7 +4,7 @@ import { apiData, requireSuccess } from '../../../lib/api-client';
 
 /**
  * POST /api/auth/resend-verification: emails a new verification link to the signed-in user. A
- * failure without a message, or an answer with success false, gives SPEC.md's own text.
+ * failure without a message, or an answer with success false, gives the product's own text.
  */
 export async function resendVerification(): Promise<AuthActionResult> {
   const result = await apiData<AuthActionResult>('/auth/resend-verification', {

@@ -12,7 +12,7 @@ export function signOut(): Promise<unknown> {
 }
 
 /**
- * Signs out and goes to /login (SPEC.md); the app then signs the visitor in as a new guest.
+ * Signs out and goes to /login (docs/product.md#sign-in-sign-up-and-password-reset); the app then signs the visitor in as a new guest.
  * A failed sign-out is only logged.
  */
 export function useSignOut() {

@@ -1,7 +1,7 @@
 import { signInMessages, type CurrentUser } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 
-/** SPEC.md section 9: up to 2 retries, waiting 1000 ms times 2 to the retry number. */
+/** docs/product.md#limits-and-constants: up to 2 retries, waiting 1000 ms times 2 to the retry number. */
 export const SYNC_MAX_RETRIES = 2;
 export const SYNC_RETRY_BASE_MS = 1000;
 
@@ -9,7 +9,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * POST /api/auth/sync-user after sign-up, sign-in or a social sign-in (never for guests): makes
- * sure the backend holds the user's record. Fails with SPEC.md's message after the retries.
+ * sure the backend holds the user's record. Fails with the product's message after the retries.
  */
 export async function syncUser(): Promise<CurrentUser> {
   for (let retry = 0; ; retry += 1) {

@@ -3,7 +3,7 @@ import { verificationMessages, type AuthActionResult } from '@si/contracts';
 import { apiData, requireSuccess } from '../../../lib/api-client';
 
 /**
- * GET /api/auth/verify-email?token=&userId= : the link of the verification email. SPEC.md
+ * GET /api/auth/verify-email?token=&userId= : the link of the verification email. docs/product.md#email-verification
  * section 8: an answer with success false fails with its message or 'Failed to verify email…';
  * a network or server error without a message says the link may be expired or invalid.
  */

@@ -5,7 +5,7 @@ import { recoverableCodes, type AuthError } from '../hooks/use-auth-notices';
 
 /**
  * A sign-in or sign-up error; an email already in use (or used with another method) also gets
- * 'Sign in with password' and 'Reset password' (SPEC.md /login).
+ * 'Sign in with password' and 'Reset password' (docs/product.md#sign-in-sign-up-and-password-reset).
  */
 export function AuthErrorNotice({ error }: { error: AuthError }) {
   return (

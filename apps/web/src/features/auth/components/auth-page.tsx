@@ -65,7 +65,7 @@ function isSocialProvider(value: string | null): value is SocialProviderId {
 }
 
 /**
- * /login and /signup: tabs, SPEC.md's headings (guest variants), Google and GitHub, and the
+ * /login and /signup: tabs, the product's headings (guest variants), Google and GitHub, and the
  * email form. Shows the message passed in navigation state, the session-lost message (once)
  * and a social sign-in error; a signed-in registered user is sent home.
  */
@@ -80,7 +80,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const expiryMessage = useAuthExpiryMessage();
   const socialError = useSocialSignInError();
   const navigationMessage = messageFromState(location.state);
-  // Without cookies no session can start: say so before the visitor tries (SPEC.md section 8).
+  // Without cookies no session can start: say so before the visitor tries (docs/product.md#texts-that-are-part-of-the-contract).
   const [error, setError] = useState<AuthError | null>(
     () =>
       socialError ??

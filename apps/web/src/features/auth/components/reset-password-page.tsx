@@ -38,7 +38,7 @@ function InvalidLink() {
   );
 }
 
-/** /reset-password?token=... : sets a new password, then goes to /login with SPEC.md's notice. */
+/** /reset-password?token=... : sets a new password, then goes to /login with the product's notice. */
 export function ResetPasswordPage() {
   useDocumentTitle(authPageTitles.resetPassword);
   const [searchParams] = useSearchParams();

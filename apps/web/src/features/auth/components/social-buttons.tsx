@@ -15,7 +15,7 @@ const marks = { google: GoogleMark, github: GitHubMark } as const;
 
 /**
  * 'Continue with Google' and 'Continue with GitHub'. The browser leaves for the provider and
- * comes back to callbackPath; an unconfigured provider answers with SPEC.md's message.
+ * comes back to callbackPath; an unconfigured provider answers with the product's message.
  */
 export function SocialButtons({
   callbackPath,

@@ -10,7 +10,7 @@ export interface AuthError {
   code?: string | undefined;
 }
 
-/** Errors that also offer 'Sign in with password' and 'Reset password' (SPEC.md /login). */
+/** Errors that also offer 'Sign in with password' and 'Reset password' (docs/product.md#sign-in-sign-up-and-password-reset). */
 export const recoverableCodes: ReadonlySet<string> = new Set([
   authErrorCodes.emailInUse,
   authErrorCodes.differentCredential,
@@ -33,7 +33,7 @@ export function useAuthExpiryMessage(): string | null {
 }
 
 /**
- * The error a social sign-in came back with (/login?error=CODE&provider=id), as SPEC.md's
+ * The error a social sign-in came back with (/login?error=CODE&provider=id), as the product's
  * message; the query is then removed from the address, keeping the navigation state.
  */
 export function useSocialSignInError(): AuthError | null {

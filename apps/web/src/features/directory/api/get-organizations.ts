@@ -53,7 +53,7 @@ function filterKey({ country, categories, q }: DirectoryFilters) {
 
 /**
  * The first page of a URL is half a page: it fills the first screen at every width, and the page
- * stays light to render and hydrate (at most 800 elements, issue 10); the next pages are full.
+ * stays light to render and hydrate (at most 800 elements, ADR 017); the next pages are full.
  */
 export const FIRST_PAGE_SIZE = ORGANIZATION_LIST_DEFAULT_LIMIT / 2;
 

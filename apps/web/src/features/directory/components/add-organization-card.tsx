@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRightIcon, PlusIcon } from '../../../components/ui/icons';
 import { homeTexts } from '@si/contracts';
 
-/** Local copy around the SPEC.md texts of the add card. */
+/** Local copy around the docs/product.md#home-and-the-directory texts of the add card. */
 const addCardTexts = {
   frontBody: 'Put your mission in front of talent, partners and funders looking for it.',
   backBody: 'Create a profile, tell your story and get found by people who want to help you scale.',

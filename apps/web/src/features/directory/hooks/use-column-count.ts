@@ -1,6 +1,6 @@
 import { useMediaQuery } from '../../../lib/use-media-query';
 
-/** Grid columns: 1 under 640 px, 2 under 1024 px, 3 above (SPEC.md, DESIGN-BRIEF). */
+/** Grid columns: 1 under 640 px, 2 under 1024 px, 3 above (docs/product.md#home-and-the-directory). */
 export function useColumnCount(): number {
   const medium = useMediaQuery('(min-width: 640px)');
   const large = useMediaQuery('(min-width: 1024px)');

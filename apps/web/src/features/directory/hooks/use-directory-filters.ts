@@ -131,7 +131,7 @@ export function useDirectoryFilters() {
           if (kept.length !== now.categories.length) update({ categories: kept });
         })
         .catch(() => {
-          // Failing to load availability only means nothing is dropped (SPEC.md: logged only).
+          // Failing to load availability only means nothing is dropped (docs/product.md#home-and-the-directory: logged only).
         });
     },
     [queryClient, update],

@@ -72,7 +72,7 @@ export function FormSection({
 
 export type CounterState = 'ok' | 'warning' | 'error';
 
-/** SPEC.md section 5: the counter warns under 10% remaining and is an error at 0. */
+/** docs/product.md#what-the-forms-check: the counter warns under 10% remaining and is an error at 0. */
 export function counterState(length: number, max: number): CounterState {
   const remaining = max - length;
   if (remaining <= 0) return 'error';

@@ -14,7 +14,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 /**
- * SPEC.md section 5: on leaving a URL field, 'https://' goes in front of an address written
+ * docs/product.md#what-the-forms-check: on leaving a URL field, 'https://' goes in front of an address written
  * without a scheme ('example.org' -> 'https://example.org'). A host with a port
  * ('example.org:8080') has no scheme either; 'mailto:x' keeps its own and is refused later.
  */

@@ -38,7 +38,7 @@ import {
 import { ImageUpload } from './image-upload';
 import { blockingMessage, saveFailure, type SaveAlert } from './save-alerts';
 
-/** SPEC.md section 9: after a save the profile opens 1.5 s later. */
+/** docs/product.md#limits-and-constants: after a save the profile opens 1.5 s later. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 const urlFields: { name: UrlField; label: string }[] = [
@@ -53,7 +53,7 @@ export interface OrganizationEditorProps {
   groups: readonly CategoryGroup[];
   categories: readonly Category[];
   countries: readonly Country[];
-  /** Just created: SPEC.md's banner and 'Complete Your Organization Profile'. */
+  /** Just created: the product's banner and 'Complete Your Organization Profile'. */
   newlyCreated: boolean;
   /** A success message to show above the editor (a payment or guest code just confirmed). */
   notice?: string | null;

@@ -36,8 +36,9 @@ export function saveFailure(
 }
 
 /**
- * The required fields, each with the message it has when left empty: their absence SPEC.md
- * answers with 'Please fill out all required fields'. Other problems with them (a name too long,
+ * The required fields, each with the message it has when left empty: their absence is answered
+ * with 'Please fill out all required fields' (docs/product.md#creating-and-editing-an-organization).
+ * Other problems with them (a name too long,
  * a missing category group) are answered with their own message.
  */
 const requiredFields = [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md section 9: a moved category stays highlighted for 0.8 s. */
+/** docs/product.md#limits-and-constants: a moved category stays highlighted for 0.8 s. */
 export const REORDER_HIGHLIGHT_MS = 800;
 
 /** The id of the item just moved, cleared REORDER_HIGHLIGHT_MS after its latest move. */

@@ -14,7 +14,7 @@ import { forgetOrganization, useDeleteOrganization } from '../api/delete-organiz
  */
 
 /**
- * DECISIONS.md: an organization that is not published is visible to its owner, who is told why:
+ * docs/product.md#organization-profile: an organization that is not published is visible to its owner, who is told why:
  * never paid for, lapsed (both with the one step back: plan selection), or held back by an
  * operator while its subscription is live.
  */
@@ -36,7 +36,7 @@ export function PublicationNotice({ organization }: { organization: Organization
     >
       {!held && (
         <Link
-          // Plan selection opens only with SPEC.md's newly-created flag, kept in the address.
+          // Plan selection opens only with the product's newly-created flag, kept in the address.
           to={`/payments/select/${encodeURIComponent(organization.id)}?new=1`}
           className="self-start font-semibold underline underline-offset-4"
         >
@@ -49,7 +49,7 @@ export function PublicationNotice({ organization }: { organization: Organization
 
 /**
  * Edit (to the editor) and Delete with its confirm dialog. A deletion goes to the dashboard with
- * SPEC.md's message; one that fails closes the dialog and is only logged (SPEC.md section 4).
+ * The product's message; one that fails closes the dialog and is only logged (docs/product.md#organization-profile).
  */
 export function OwnerActions({ organization }: { organization: Organization }) {
   const [open, setOpen] = useState(false);

@@ -4,7 +4,7 @@ import { apiData } from '../../../lib/api-client';
 
 /**
  * POST /api/payments/create-checkout-session: where to pay, the provider's hosted checkout or
- * the built-in test checkout (DECISIONS.md 'Payments').
+ * the built-in test checkout (docs/product.md#payments-and-subscriptions).
  */
 export function createCheckoutSession(
   request: CreateCheckoutSessionRequest,

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * SPEC.md section 8: the server's message (a refused code says why; a lost connection says so),
+ * docs/product.md#texts-that-are-part-of-the-contract: the server's message (a refused code says why; a lost connection says so),
  * or 'Invalid guest code' when the answer carried none.
  */
 export function guestCodeErrorMessage(error: unknown): string {
@@ -27,7 +27,7 @@ export interface GuestCodeFormProps {
 }
 
 /**
- * 'Have a Guest Code?': no client-side rule beyond a code being typed (SPEC.md section 5); the
+ * 'Have a Guest Code?': no client-side rule beyond a code being typed (docs/product.md#what-the-forms-check); the
  * server decides, and its message shows under the field with what was typed kept.
  */
 export function GuestCodeForm({ disabled, applying, error, onApply }: GuestCodeFormProps) {

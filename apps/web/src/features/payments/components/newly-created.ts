@@ -1,5 +1,5 @@
 /**
- * The newly-created flag of SPEC.md: set by the create flow in navigation state, and as ?new=1
+ * The newly-created flag of docs/product.md#plan-selection-and-checkout: set by the create flow in navigation state, and as ?new=1
  * in the address so that a reload keeps it. Plan selection opens only with it.
  */
 export const newlyCreatedState = { newlyCreated: true } as const;

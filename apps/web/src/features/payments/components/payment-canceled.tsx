@@ -7,7 +7,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { newlyCreatedState, planSelectionPath } from './newly-created';
 
 /**
- * SPEC.md 'Payment canceled': counts down from 10, then goes back to plan selection for the
+ * docs/product.md#plan-selection-and-checkout: counts down from 10, then goes back to plan selection for the
  * organization (with the newly-created flag) or, without one, to the dashboard.
  */
 export function PaymentCanceled({ organizationId }: { organizationId: string | null }) {

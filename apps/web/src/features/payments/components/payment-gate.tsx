@@ -18,7 +18,7 @@ export interface PaymentGateProps {
 }
 
 /**
- * What replaces the editor while payment is required (SPEC.md 'Edit organization'): the payment
+ * What replaces the editor while payment is required (docs/product.md#creating-and-editing-an-organization): the payment
  * being verified, verification timed out, or payment required.
  */
 export function PaymentGate({

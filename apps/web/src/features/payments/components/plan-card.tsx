@@ -14,7 +14,7 @@ export interface PlanCardProps {
   onChoose: () => void;
 }
 
-/** One plan of SPEC.md section 9: name, price, what it includes, and its choose button. */
+/** One plan of docs/product.md#limits-and-constants: name, price, what it includes, and its choose button. */
 export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps) {
   const headingId = useId();
   const featured = plan.badge !== null;

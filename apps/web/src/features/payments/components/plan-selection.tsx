@@ -52,7 +52,7 @@ export function PlanSelectionIntro({ organizationId }: { organizationId: string 
 }
 
 /**
- * The choice of SPEC.md 'Plan selection' (section 4): idle; processing once a plan is chosen
+ * The choice of docs/product.md#plan-selection-and-checkout: idle; processing once a plan is chosen
  * (every button disabled, the chosen one saying 'Processing...') until the browser leaves for
  * the checkout; back to idle with the error when the checkout cannot be prepared. A guest code
  * goes to the editor instead. An organization that is already live is told so, with its editor

@@ -112,7 +112,7 @@ function ManageBilling({ subscription }: { subscription: Subscription }) {
 }
 
 /**
- * What the owner can do with a subscription, by who runs it (DECISIONS.md 'Payments'): the
+ * What the owner can do with a subscription, by who runs it (docs/product.md#payments-and-subscriptions): the
  * card provider's in its billing portal; the test checkout's here (cancel while it renews,
  * resume while it is ending); a guest code's grant simply runs out.
  */

@@ -69,7 +69,7 @@ function SubscriptionsSkeleton() {
 }
 
 /**
- * The list of My Subscriptions (DECISIONS.md 'Payments'): each organization's latest
+ * The list of My Subscriptions (docs/product.md#payments-and-subscriptions): each organization's latest
  * subscription with its plan, status, dates and what the owner can do with it; its loading,
  * empty and error states. The dashboard puts it in its section.
  */

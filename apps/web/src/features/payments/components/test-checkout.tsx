@@ -25,7 +25,7 @@ export interface TestCheckoutCardProps {
 }
 
 /**
- * The built-in checkout of the embedded default (DECISIONS.md 'Payments'): clearly test mode,
+ * The built-in checkout of the embedded default (docs/product.md#payments-and-subscriptions): clearly test mode,
  * with the plan and amount, Pay and Cancel. Both drive the server's real fulfilment and answer
  * where to go next: the editor's success address or the canceled page.
  */

@@ -13,7 +13,7 @@ export type PaymentGateState =
   | { kind: 'open'; notice: string | null };
 
 /**
- * The payment gate of the editor (SPEC.md 'Edit organization', section 4). Back from a checkout
+ * The payment gate of the editor (docs/product.md#payment-gate). Back from a checkout
  * (?success=true&session_id=) it verifies the payment for this organization (a session paid for
  * another one does not open it; usePaymentVerification also asks the organization's
  * subscription); otherwise the organization's subscription decides: live opens the editor,

@@ -24,7 +24,7 @@ export type PaymentVerification =
 const firstAttempt: PaymentVerification = { phase: 'verifying', attempt: 1 };
 
 /**
- * After the checkout's success redirect (SPEC.md section 4): asks whether the session is paid
+ * After the checkout's success redirect (docs/product.md#payment-gate): asks whether the session is paid
  * for this organization, up to PAYMENT_POLL_ATTEMPTS times, PAYMENT_POLL_INTERVAL_MS apart. The
  * provider's webhook may land a little after the browser does, so 'not yet' is an ordinary
  * answer; a failed request counts as an attempt too. A session paid for another organization

@@ -6,7 +6,7 @@ export function getCountries(signal?: AbortSignal): Promise<Country[]> {
   return apiData<Country[]>('/countries', { signal });
 }
 
-/** Every ISO country; cached for an hour on the client (SPEC.md section 9). */
+/** Every ISO country; cached for an hour on the client (docs/product.md#limits-and-constants). */
 export const countriesQueryOptions = () =>
   queryOptions({
     queryKey: ['reference', 'countries'],

@@ -12,8 +12,8 @@ function BrandName({ brand, linkClassName }: { brand: ParentBrand; linkClassName
 }
 
 /**
- * "Scaling Impact is a brand of <education company> and <hiring platform>." (SPEC.md section
- * 1), the names and links from /api/site; nothing while they are unknown.
+ * "Scaling Impact is a brand of <education company> and <hiring platform>."
+ * (docs/product.md#who-it-is-for), the names and links from /api/site; nothing while they are unknown.
  */
 export function ParentBrandsLine({
   className,
