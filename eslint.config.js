@@ -130,6 +130,26 @@ export default tseslint.config(
     },
   },
   {
+    // The directory engine is entered through its index.ts only (its README.md).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/organizations/directory/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/api/src',
+              from: './apps/api/src/modules/organizations/directory',
+              except: ['./index.ts'],
+              message: 'Use the directory engine through directory/index.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/modules/*/repository.ts'],
     rules: {
       'no-restricted-imports': [

@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts', 'packages/contracts/test/**/*.test.ts'],
+          include: [
+            'apps/api/test/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'packages/contracts/test/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['apps/api/test/support/global-setup.ts'],
           pool: 'forks',

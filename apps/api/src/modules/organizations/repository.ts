@@ -8,7 +8,7 @@ import {
   organizations,
 } from '../../db/schema.ts';
 import type { Country } from '@si/contracts';
-import type { IndexedOrganization } from './directory-index.ts';
+import type { IndexedOrganization } from './directory/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationCategoryRow = typeof organizationCategories.$inferSelect;

@@ -20,8 +20,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { IndexFilter } from './directory-index.ts';
-import { createDirectorySync } from './directory-sync.ts';
+import { createDirectory, type IndexFilter } from './directory/index.ts';
 import { toOrganization } from './mapper.ts';
 import type {
   CategoryChoice,
@@ -56,7 +55,7 @@ export function createOrganizationService(
   reference: ReferenceService,
   { removeImages = async () => {}, beforeDelete = async () => {} }: OrganizationServiceOptions = {},
 ) {
-  const directory = createDirectorySync(repository, ALL_COUNTRIES_CODE);
+  const directory = createDirectory(repository, ALL_COUNTRIES_CODE);
 
   async function toFilter(query: OrganizationListQuery): Promise<IndexFilter> {
     const snapshot = await reference.snapshot();

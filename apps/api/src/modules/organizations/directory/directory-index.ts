@@ -3,7 +3,7 @@ import { Bitset, popcount, renumbered, setBits, summaryLength } from './director
 import type { OrganizationSummary } from '@si/contracts';
 import { FacetCounts } from './facet-counts.ts';
 import { SummaryArena } from './summary-arena.ts';
-import { TextPostings } from './text-postings.ts';
+import { DENSE_FROM, TextPostings } from './text-postings.ts';
 
 /** What the index keeps of a published organization: its list item and what filters it. */
 export interface IndexedOrganization extends OrganizationSummary {
@@ -41,22 +41,36 @@ export interface IndexAnswer {
 }
 
 /**
- * Changed organizations get new slots after the sorted ones (the tail); once the tail is this
- * many, or a thirty-second of the directory, every slot is renumbered in order again.
- */
-const TAIL_AT_MOST = 4096;
-/**
  * The cost model of facet counting, in steps measured at 100,000 organizations: one matching
  * word against one category's bits, and one match (plus one step per category it carries).
  */
 const WORD_STEP = 1;
 const MATCH_STEP = 4;
-/** Prefixes with this many postings (or a hundredth of the directory) are kept from the start. */
-const LARGE_PREFIX = 1000;
-/** Dead slots are dropped once they are this many, or half the live ones. */
-const DEAD_AT_MOST = 4096;
-/** A bulk change sorts the tail once; fewer changes are placed one by one. */
-const PLACE_ONE_BY_ONE = 256;
+
+/** When the index reorganizes itself. Tests lower them to reach every path with a few rows. */
+export interface IndexThresholds {
+  /**
+   * Changed organizations get new slots after the sorted ones (the tail); once the tail is this
+   * many, or a thirty-second of the directory, every slot is renumbered in order again.
+   */
+  tailAtMost: number;
+  /** Dead slots are dropped once they are this many, or half the live ones. */
+  deadAtMost: number;
+  /** A bulk change sorts the tail once; this many changes or fewer are placed one by one. */
+  placeOneByOne: number;
+  /** Prefixes with this many postings (or a hundredth of the directory) are kept from the start. */
+  largePrefix: number;
+  /** A lexeme's postings become a bitset past this many (text-postings.ts). */
+  denseFrom: number;
+}
+
+export const DEFAULT_THRESHOLDS: IndexThresholds = {
+  tailAtMost: 4096,
+  deadAtMost: 4096,
+  placeOneByOne: 256,
+  largePrefix: 1000,
+  denseFrom: DENSE_FROM,
+};
 
 /**
  * Every published organization in memory, as bitsets over slots: one per category, one per
@@ -94,7 +108,7 @@ export class DirectoryIndex {
   private countryKeys: string[] = [];
   private countryPosition = new Map<string, number>();
   private counts = new FacetCounts();
-  private text = new TextPostings();
+  private text: TextPostings;
   private summaries = new SummaryArena();
   /** Slots below this one are in (name, id) order, dead ones included. */
   private sortedEnd = 0;
@@ -110,7 +124,12 @@ export class DirectoryIndex {
   private readonly instance = randomUUID().slice(0, 8);
   private changes = 0;
 
-  constructor(private readonly allCountries: string) {}
+  constructor(
+    private readonly allCountries: string,
+    private readonly thresholds: IndexThresholds = DEFAULT_THRESHOLDS,
+  ) {
+    this.text = new TextPostings(thresholds.denseFrom);
+  }
 
   /**
    * Removes the organizations `changedIds` names and adds `rows` (the published ones among them,
@@ -122,7 +141,7 @@ export class DirectoryIndex {
     for (const id of changedIds) {
       if (this.slotById.has(id)) this.remove(id);
     }
-    const oneByOne = this.tailSorted && rows.length <= PLACE_ONE_BY_ONE;
+    const oneByOne = this.tailSorted && rows.length <= this.thresholds.placeOneByOne;
     for (const row of rows) this.add(row, oneByOne);
     if (!oneByOne && rows.length > 0) this.tailSorted = false;
   }
@@ -134,9 +153,10 @@ export class DirectoryIndex {
   settle(): void {
     const tailLength = this.ids.length - this.sortedEnd;
     const dead = this.ids.length - this.liveCount;
+    const { tailAtMost, deadAtMost } = this.thresholds;
     if (
-      tailLength > Math.max(TAIL_AT_MOST, this.liveCount / 32) ||
-      dead > Math.max(DEAD_AT_MOST, this.liveCount / 2)
+      tailLength > Math.max(tailAtMost, this.liveCount / 32) ||
+      dead > Math.max(deadAtMost, this.liveCount / 2)
     ) {
       this.compact();
     } else {
@@ -152,7 +172,7 @@ export class DirectoryIndex {
   keepLargestPrefixes(): void {
     this.settle();
     const wordCount = (this.ids.length + 31) >>> 5;
-    const minimum = Math.max(LARGE_PREFIX, this.liveCount / 100);
+    const minimum = Math.max(this.thresholds.largePrefix, this.liveCount / 100);
     for (const prefix of this.text.largestPrefixes(minimum)) {
       if (!this.text.pin(prefix, wordCount, this.termScratchAt(0))) break;
       // Counted as a search on it alone is, which keeps its counts.

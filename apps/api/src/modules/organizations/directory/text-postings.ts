@@ -13,7 +13,7 @@ interface Postings {
 }
 
 /** A lexeme's slots become a bitset past this many, if they are over one slot in 32. */
-const DENSE_FROM = 1024;
+export const DENSE_FROM = 1024;
 
 /** New lexemes are sorted into the vocabulary one by one up to this many, then all at once. */
 const SORT_IN_ONE_BY_ONE = 64;
@@ -55,6 +55,8 @@ export class TextPostings {
   private keptPrefixWords = 0;
   private pinnedWords = 0;
 
+  constructor(private readonly denseFrom = DENSE_FROM) {}
+
   /** A new live slot with its lexemes and its categories' positions. */
   add(slot: number, lexemes: string[], categories: ArrayLike<number>): void {
     if (this.keptPrefixes.size > 0) this.markInPrefixBits(slot, lexemes, categories);
@@ -71,7 +73,7 @@ export class TextPostings {
         continue;
       }
       if (list.length === list.slots.length) {
-        if (list.length >= DENSE_FROM && list.length * 32 > slot) {
+        if (list.length >= this.denseFrom && list.length * 32 > slot) {
           list.dense = new Bitset((slot >>> 5) + 1);
           for (const earlier of list.slots) list.dense.set(earlier);
           list.dense.set(slot);

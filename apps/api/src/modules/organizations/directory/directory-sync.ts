@@ -1,21 +1,43 @@
 import {
+  DEFAULT_THRESHOLDS,
   DirectoryIndex,
   type IndexAnswer,
   type IndexFilter,
+  type IndexThresholds,
+  type IndexedOrganization,
   type OrderKey,
 } from './directory-index.ts';
-import type { OrganizationRepository } from './repository.ts';
 
-/** Published organizations are read in batches of this many when the index is built. */
-const LOAD_BATCH = 10_000;
-/** Catching up on more changed organizations than this reads them all again instead. */
-const READ_AGAIN_AT_MOST = 20_000;
-const READ_BATCH = 5_000;
+/**
+ * What the engine reads from the database (the organizations repository): published rows with
+ * their lexemes, the directory's version, and what each version changed.
+ */
+export interface DirectorySource {
+  /** Published organizations in id order after `afterId`. */
+  indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]>;
+  /** The organizations among `ids` that are published now. */
+  indexRowsByIds(ids: string[]): Promise<IndexedOrganization[]>;
+  directoryVersion(): Promise<number>;
+  /** What each version after `version` changed, oldest first (ids null: everything). */
+  directoryChangesSince(version: number): PromiseLike<{ version: number; ids: string[] | null }[]>;
+}
 
-type DirectorySource = Pick<
-  OrganizationRepository,
-  'indexRowsAfter' | 'indexRowsByIds' | 'directoryVersion' | 'directoryChangesSince'
->;
+/** Batch sizes and thresholds; tests lower them to reach every path with a few rows. */
+export interface DirectoryOptions {
+  /** Published organizations are read in batches of this many when the index is built. */
+  loadBatch: number;
+  /** Catching up on more changed organizations than this reads them all again instead. */
+  readAgainAtMost: number;
+  readBatch: number;
+  index: IndexThresholds;
+}
+
+const DEFAULT_OPTIONS: DirectoryOptions = {
+  loadBatch: 10_000,
+  readAgainAtMost: 20_000,
+  readBatch: 5_000,
+  index: DEFAULT_THRESHOLDS,
+};
 
 const ignore = () => {};
 
@@ -26,7 +48,11 @@ const ignore = () => {};
  * a time. A gap in the change log, a statement that changed too many rows, or a database that
  * went back in time reads every published organization again.
  */
-export function createDirectorySync(source: DirectorySource, countryMatchingAll: string) {
+export function createDirectory(
+  source: DirectorySource,
+  countryMatchingAll: string,
+  { loadBatch, readAgainAtMost, readBatch, index: thresholds }: DirectoryOptions = DEFAULT_OPTIONS,
+) {
   let index: DirectoryIndex | null = null;
   let version = 0;
   let loading: Promise<void> | null = null;
@@ -36,12 +62,12 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
     // The version is read first: whatever changes while the rows are read comes after it and
     // is applied again on the next catch-up, which is harmless.
     const startVersion = await source.directoryVersion();
-    const next = new DirectoryIndex(countryMatchingAll);
+    const next = new DirectoryIndex(countryMatchingAll, thresholds);
     let afterId: string | null = null;
     for (;;) {
-      const rows = await source.indexRowsAfter(afterId, LOAD_BATCH);
+      const rows = await source.indexRowsAfter(afterId, loadBatch);
       next.apply([], rows);
-      if (rows.length < LOAD_BATCH) break;
+      if (rows.length < loadBatch) break;
       afterId = rows.at(-1)!.id;
     }
     // Numbered in order, and the costliest searches counted, now rather than on a request.
@@ -58,11 +84,11 @@ export function createDirectorySync(source: DirectorySource, countryMatchingAll:
       return readEverything();
     }
     const ids = new Set(changes.flatMap((change) => change.ids!));
-    if (ids.size > READ_AGAIN_AT_MOST) return readEverything();
+    if (ids.size > readAgainAtMost) return readEverything();
     const changed = [...ids];
     const rows = [];
-    for (let start = 0; start < changed.length; start += READ_BATCH) {
-      rows.push(...(await source.indexRowsByIds(changed.slice(start, start + READ_BATCH))));
+    for (let start = 0; start < changed.length; start += readBatch) {
+      rows.push(...(await source.indexRowsByIds(changed.slice(start, start + readBatch))));
     }
     index.apply(changed, rows);
     version = last.version;
