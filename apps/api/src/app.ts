@@ -21,6 +21,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { guestPurgeJob } from './jobs/guest-purge.ts';
+import { sentEmailBodiesJob } from './jobs/sent-email-bodies.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     jobs: {
       purgeGuests(now: Date): Promise<number | null>;
       applyLapses(now: Date): Promise<LapseRun | null>;
+      /** Drops the bodies of emails sent over a week ago; null when another process has it. */
+      dropSentEmailBodies(): Promise<number | null>;
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
@@ -181,10 +184,14 @@ export async function buildApp({
   const relay = createEmailRelay({
     outbox,
     transport: config.SMTP_URL
-      ? createSmtpTransport(config.SMTP_URL, config.EMAIL_FROM)
+      ? createSmtpTransport(config.SMTP_URL, {
+          from: config.EMAIL_FROM,
+          replyTo: config.SUPPORT_EMAIL,
+        })
       : createLogTransport(app.log),
     logger: app.log,
     intervalMs: config.EMAIL_RELAY_INTERVAL_MS,
+    maxAttempts: config.EMAIL_MAX_ATTEMPTS,
   });
   const counters = createWindowCounters(database.db);
   const passwordAttempts = createPasswordAttempts(counters, {
@@ -255,16 +262,21 @@ export async function buildApp({
   });
 
   const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
+  const sentEmailBodies = sentEmailBodiesJob(outbox, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
-  app.decorate('jobs', { purgeGuests: guestPurge.runAt, applyLapses: lapses.runAt });
+  app.decorate('jobs', {
+    purgeGuests: guestPurge.runAt,
+    applyLapses: lapses.runAt,
+    dropSentEmailBodies: sentEmailBodies.run,
+  });
   app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
   app.decorate('prepareDirectory', organizationService.prepareDirectory);
   app.addHook('onReady', async () => {
     relay.start();
     if (config.PERIODIC_JOBS)
-      stopJobs = startJobs([guestPurge, lapses], config.JOBS_INTERVAL_MS, app.log);
+      stopJobs = startJobs([guestPurge, lapses, sentEmailBodies], config.JOBS_INTERVAL_MS, app.log);
   });
   app.addHook('onClose', async () => {
     stopJobs?.();

@@ -117,6 +117,12 @@ const ConfigSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('Scaling Impact <no-reply@example.org>'),
   /** How often the relay looks for unsent email (it is also woken when one is written). */
   EMAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * Attempts before an email is failed (`npm run cli -- email failed` lists it, `email resend`
+   * sends it again). With the backoff (5 s doubling), 10 attempts span about 43 minutes: a
+   * password reset link, good for an hour, is still worth sending at the last one.
+   */
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
 
   /** off switches every rate limit off, for load and acceptance runs. */
   RATE_LIMITS: booleanFlag.default(true),

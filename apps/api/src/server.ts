@@ -98,6 +98,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
       config,
       log: pino({ level: config.LOG_LEVEL }, { write: (line) => output.out(line.trimEnd()) }),
       output,
+      emailQueued: () => app.emailRelay.nudge(),
     }),
   );
   app.log.info(

@@ -7,12 +7,14 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
+import { emailUsage, runEmailCommand } from './email-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 
 export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
   seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
   seed-bulk --count N         add N synthetic published organizations
+${emailUsage}
 ${paymentUsage}`;
 
 export interface CommandContext {
@@ -21,6 +23,8 @@ export interface CommandContext {
   config: Config;
   log: Logger;
   output: CommandOutput;
+  /** Wakes the email relay: given when the command runs inside the server. */
+  emailQueued?: () => void;
 }
 
 /**
@@ -64,12 +68,18 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
         return 0;
       }
       default: {
-        const known = await runPaymentCommand(command ?? '', rest, {
-          db: database.db,
-          config,
-          log,
-          print: output.out,
-        });
+        const known =
+          (await runEmailCommand(command ?? '', rest, {
+            db: database.db,
+            print: output.out,
+            emailQueued: context.emailQueued,
+          })) ||
+          (await runPaymentCommand(command ?? '', rest, {
+            db: database.db,
+            config,
+            log,
+            print: output.out,
+          }));
         if (known) return 0;
         output.err(usage);
         return 2;

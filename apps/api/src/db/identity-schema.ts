@@ -104,16 +104,22 @@ export const verifications = pgTable(
 
 /**
  * Every email, written in the same transaction as the change that causes it; the relay sends
- * it afterwards with retries, so a slow or failing mail server never fails a request.
+ * it afterwards with retries, so a slow or failing mail server never fails a request (ADR 008).
+ * An email belongs to the user it is for and goes when they are deleted. Its body (which holds
+ * verification and reset links) is dropped some days after it is sent.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** Null once the email has been sent long enough ago (jobs/sent-email-bodies.ts). */
+    text: text('text'),
+    html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()
@@ -121,13 +127,20 @@ export const emailOutbox = pgTable(
     /** A relay holds a row until this time while sending it; another may take it after. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the relay gives up (EMAIL_MAX_ATTEMPTS); `email resend` clears it. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('email_outbox_due_idx')
       .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null`),
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index('email_outbox_user_idx').on(table.userId),
+    // The retention job's sent emails that still have a body: a few days' worth, never all.
+    index('email_outbox_sent_body_idx')
+      .on(table.sentAt)
+      .where(sql`${table.sentAt} is not null and ${table.text} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedEmail {
   to: string;
   subject: string;
+  replyTo: string;
   text: string;
   html: string;
 }
@@ -12,6 +13,7 @@ export interface ReceivedEmail {
 /**
  * A real SMTP server on a free port that keeps what it receives, for the relay to deliver to.
  * `held`: the server takes no message until `release()` is called, like a stalled mail server.
+ * `failFirst`: it refuses that many messages (Infinity: every one, until `accept()`).
  */
 export async function startMailbox(
   options: { held?: boolean; failFirst?: number; port?: number } = {},
@@ -47,6 +49,7 @@ export async function startMailbox(
           messages.push({
             to: to ?? '',
             subject: parsed.subject ?? '',
+            replyTo: parsed.replyTo?.text ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
           });
@@ -63,6 +66,10 @@ export async function startMailbox(
     /** How many messages a held server has been handed and not yet taken. */
     waiting: () => waiting,
     release,
+    /** From now on, takes every message. */
+    accept: () => {
+      failuresLeft = 0;
+    },
     /** The messages sent to `to`, newest last. */
     to: (address: string) => messages.filter((message) => message.to.includes(address)),
     /** The newest message to `address` whose subject matches. */

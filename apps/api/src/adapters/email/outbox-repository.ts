@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { EmailMessage } from './message.ts';
@@ -8,14 +8,30 @@ export interface OutboxEntry extends EmailMessage {
   attempts: number;
 }
 
+/** A row the relay has given up on, as `email failed` lists it. */
+export interface FailedEmail {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  failedAt: Date;
+}
+
 /** How long a relay may hold a claimed email before another relay may take it. */
 const CLAIM_LEASE_SECONDS = 120;
+/** One key for the whole product: one process at a time drops sent bodies. */
+const SENT_BODIES_LOCK_KEY = 727274006;
 
 export function createOutboxRepository(db: Database) {
   return {
-    /** Stores an email; pass the transaction of the change that causes it. */
-    async enqueue(executor: Database, message: EmailMessage): Promise<void> {
+    /**
+     * Stores an email for the user it is for (it goes when they are deleted); pass the
+     * transaction of the change that causes it.
+     */
+    async enqueue(executor: Database, userId: string, message: EmailMessage): Promise<void> {
       await executor.insert(emailOutbox).values({
+        userId,
         recipient: message.to,
         subject: message.subject,
         text: message.text,
@@ -36,6 +52,7 @@ export function createOutboxRepository(db: Database) {
         .where(
           and(
             isNull(emailOutbox.sentAt),
+            isNull(emailOutbox.failedAt),
             lte(emailOutbox.nextAttemptAt, now),
             or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, now)),
           ),
@@ -51,13 +68,14 @@ export function createOutboxRepository(db: Database) {
         })
         .where(inArray(emailOutbox.id, due))
         .returning();
+      // Only a sent email loses its body, so an unsent one always has it.
       return rows.map((row) => ({
         id: row.id,
         attempts: row.attempts,
         to: row.recipient,
         subject: row.subject,
-        text: row.text,
-        html: row.html,
+        text: row.text ?? '',
+        html: row.html ?? '',
       }));
     },
 
@@ -68,7 +86,7 @@ export function createOutboxRepository(db: Database) {
         .where(eq(emailOutbox.id, id));
     },
 
-    async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
+    async retryLater(id: number, error: string, retryInMs: number): Promise<void> {
       await db
         .update(emailOutbox)
         .set({
@@ -77,6 +95,71 @@ export function createOutboxRepository(db: Database) {
           lastError: error.slice(0, 1000),
         })
         .where(eq(emailOutbox.id, id));
+    },
+
+    /** The relay stops trying: the email waits for an operator's `email resend`. */
+    async giveUp(id: number, error: string): Promise<void> {
+      await db
+        .update(emailOutbox)
+        .set({ failedAt: sql`now()`, lockedUntil: null, lastError: error.slice(0, 1000) })
+        .where(eq(emailOutbox.id, id));
+    },
+
+    async listFailed(): Promise<FailedEmail[]> {
+      const rows = await db
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.recipient,
+          subject: emailOutbox.subject,
+          attempts: emailOutbox.attempts,
+          lastError: emailOutbox.lastError,
+          failedAt: emailOutbox.failedAt,
+        })
+        .from(emailOutbox)
+        .where(isNotNull(emailOutbox.failedAt))
+        .orderBy(asc(emailOutbox.id));
+      // Every row here has failed_at (the where clause).
+      return rows.map((row) => ({ ...row, failedAt: row.failedAt as Date }));
+    },
+
+    /** Puts a failed email back to be sent now, with a fresh count of attempts; false if none. */
+    async resend(id: number): Promise<boolean> {
+      const rows = await db
+        .update(emailOutbox)
+        .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(and(eq(emailOutbox.id, id), isNotNull(emailOutbox.failedAt)))
+        .returning({ id: emailOutbox.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Drops the body (text and html, with their links) of up to `limit` emails sent more than
+     * `days` ago, on the database's clock. Null when another process is doing it.
+     */
+    dropSentBodies(days: number, limit: number): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const lock = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${SENT_BODIES_LOCK_KEY}) as locked`,
+        )) as unknown as { rows: { locked: boolean }[] };
+        if (!lock.rows[0]?.locked) return null;
+        const old = tx
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(
+            and(
+              isNotNull(emailOutbox.sentAt),
+              isNotNull(emailOutbox.text),
+              lte(emailOutbox.sentAt, sql`now() - make_interval(days => ${days})`),
+            ),
+          )
+          .limit(limit);
+        const dropped = await tx
+          .update(emailOutbox)
+          .set({ text: null, html: null })
+          .where(inArray(emailOutbox.id, old))
+          .returning({ id: emailOutbox.id });
+        return dropped.length;
+      });
     },
   };
 }

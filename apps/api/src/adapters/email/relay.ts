@@ -3,10 +3,15 @@ import type { EmailTransport } from './message.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 
 const BATCH_SIZE = 20;
+/** The stable code of the one error line logged when the relay gives an email up. */
+export const EMAIL_FAILED = 'EMAIL_FAILED';
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
-/** 5 s, 10 s, 20 s ... capped at an hour: a mail server that is down loses nothing. */
+/**
+ * 5 s, 10 s, 20 s ... capped at an hour: a mail server that is briefly down loses nothing, and
+ * after `maxAttempts` the email is failed for an operator to see and resend.
+ */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
@@ -29,8 +34,10 @@ export function createEmailRelay(options: {
   transport: EmailTransport;
   logger: FastifyBaseLogger;
   intervalMs: number;
+  /** Attempts before an email is failed (EMAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
 }): EmailRelay {
-  const { outbox, transport, logger, intervalMs } = options;
+  const { outbox, transport, logger, intervalMs, maxAttempts } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -47,12 +54,21 @@ export function createEmailRelay(options: {
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          // Ids and counts only: the body holds the email's links, which a log must never keep.
+          if (email.attempts >= maxAttempts) {
+            await outbox.giveUp(email.id, message);
+            logger.error(
+              { code: EMAIL_FAILED, emailId: email.id, attempts: email.attempts, err: message },
+              `email ${email.id} failed after ${email.attempts} attempts; see 'npm run cli -- email failed'`,
+            );
+            continue;
+          }
           const retryInMs = retryDelayMs(email.attempts);
           logger.warn(
             { emailId: email.id, attempts: email.attempts, retryInMs, err: message },
             'email not sent; will retry',
           );
-          await outbox.markFailed(email.id, message, retryInMs);
+          await outbox.retryLater(email.id, message, retryInMs);
         }
       }
       if (batch.length < BATCH_SIZE || stopped) return sent;

@@ -20,11 +20,17 @@ export function createLogTransport(logger: FastifyBaseLogger): EmailTransport {
   };
 }
 
-/** SMTP through nodemailer; timeouts keep a stuck server from holding the relay forever. */
-export function createSmtpTransport(smtpUrl: string, from: string): EmailTransport {
+/**
+ * SMTP through nodemailer; timeouts keep a stuck server from holding the relay forever. Replies
+ * go to the support address, not to the no-reply sender.
+ */
+export function createSmtpTransport(
+  smtpUrl: string,
+  envelope: { from: string; replyTo: string },
+): EmailTransport {
   const transporter = nodemailer.createTransport(
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from },
+    envelope,
   );
   return {
     kind: 'smtp',

@@ -77,7 +77,11 @@ export function createAccountService(options: AccountServiceOptions) {
     const link = new URL('/verify-email', publicUrl);
     link.searchParams.set('token', token);
     link.searchParams.set('userId', user.id);
-    await outbox.enqueue(executor, verificationEmail(user.email, link.toString(), emailFooter));
+    await outbox.enqueue(
+      executor,
+      user.id,
+      verificationEmail(user.email, link.toString(), emailFooter),
+    );
   }
 
   /**
@@ -112,7 +116,11 @@ export function createAccountService(options: AccountServiceOptions) {
       await accounts.keepOnlyResetToken(executor, reset.userId, reset.storedAs);
       const link = new URL('/reset-password', publicUrl);
       link.searchParams.set('token', reset.token);
-      await outbox.enqueue(executor, passwordResetEmail(reset.email, link.toString(), emailFooter));
+      await outbox.enqueue(
+        executor,
+        reset.userId,
+        passwordResetEmail(reset.email, link.toString(), emailFooter),
+      );
     },
 
     guestLinked: (executor: Database, guestId: string, userId: string) =>

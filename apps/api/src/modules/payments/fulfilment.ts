@@ -45,7 +45,7 @@ export function createFulfilment(options: FulfilmentOptions) {
   ): Promise<boolean> {
     const to = await repository.userEmail(tx, ownerId);
     if (!to) return false;
-    await outbox.enqueue(tx, build(to));
+    await outbox.enqueue(tx, ownerId, build(to));
     return true;
   }
 
