@@ -52,6 +52,29 @@ function planOf(subscription: Stripe.Subscription, priceIds: StripeSettings['pri
     : 'monthly';
 }
 
+/** What makes a Stripe price charge other than `plan` says, or null when it charges just that. */
+function priceProblem(price: Stripe.Price, plan: PlanChoice): string | null {
+  const expected = plans[plan];
+  const charges = (amount: number | null, currency: string, interval?: string, count?: number) =>
+    `${amount === null ? 'no fixed amount' : `${amount / 100} ${currency.toUpperCase()}`}` +
+    (interval ? ` every ${count === 1 ? interval : `${count} ${interval}s`}` : ' once');
+  const recurring = price.recurring;
+  const matches =
+    price.unit_amount === expected.amountCents &&
+    price.currency === expected.currency &&
+    recurring?.interval === expected.interval &&
+    recurring.interval_count === 1;
+  const problems = [
+    ...(matches
+      ? []
+      : [
+          `charges ${charges(price.unit_amount, price.currency, recurring?.interval, recurring?.interval_count)}, not ${charges(expected.amountCents, expected.currency, expected.interval, 1)}`,
+        ]),
+    ...(price.active ? [] : ['is archived (not active)']),
+  ];
+  return problems.length > 0 ? problems.join(' and ') : null;
+}
+
 /**
  * Stripe through its official SDK: one customer per user, Checkout in subscription mode with the
  * organization in the subscription's own metadata, an idempotency key on every create.
@@ -228,6 +251,32 @@ export function createStripeProvider(settings: StripeSettings) {
           throw error;
         }
       }),
+
+    /**
+     * Why each configured price would charge other than its plan says (the amount, USD, every
+     * month or year, active): one entry per wrong price, none when they match. A price Stripe
+     * does not know is one of them; any other failure (the network, the key) throws.
+     */
+    async priceMismatches(): Promise<{ plan: PlanChoice; priceId: string; problem: string }[]> {
+      const mismatches = [];
+      for (const plan of planIds) {
+        const priceId = settings.priceIds[plan];
+        if (!priceId) continue;
+        const problem = await stripe.prices.retrieve(priceId).then(
+          (price) => priceProblem(price, plan),
+          (error: unknown) => {
+            if (
+              error instanceof Stripe.errors.StripeInvalidRequestError &&
+              error.statusCode === 404
+            )
+              return 'does not exist in this Stripe account';
+            throw error;
+          },
+        );
+        if (problem) mismatches.push({ plan, priceId, problem });
+      }
+      return mismatches;
+    },
 
     billingPortalUrl: (customerId, returnUrl) =>
       calling(async () => {
