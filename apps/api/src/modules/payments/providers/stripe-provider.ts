@@ -52,24 +52,29 @@ function planOf(subscription: Stripe.Subscription, priceIds: StripeSettings['pri
     : 'monthly';
 }
 
+/** What a price charges, as its dashboard says it: "12 USD every month", "100 EUR every year". */
+function chargeOf(
+  amountCents: number | null,
+  currency: string,
+  recurring: { interval: string; interval_count: number } | null,
+) {
+  const amount =
+    amountCents === null ? 'no fixed amount' : `${amountCents / 100} ${currency.toUpperCase()}`;
+  if (!recurring) return `${amount} once`;
+  const { interval, interval_count: count } = recurring;
+  return `${amount} every ${count === 1 ? interval : `${count} ${interval}s`}`;
+}
+
 /** What makes a Stripe price charge other than `plan` says, or null when it charges just that. */
 function priceProblem(price: Stripe.Price, plan: PlanChoice): string | null {
-  const expected = plans[plan];
-  const charges = (amount: number | null, currency: string, interval?: string, count?: number) =>
-    `${amount === null ? 'no fixed amount' : `${amount / 100} ${currency.toUpperCase()}`}` +
-    (interval ? ` every ${count === 1 ? interval : `${count} ${interval}s`}` : ' once');
-  const recurring = price.recurring;
-  const matches =
-    price.unit_amount === expected.amountCents &&
-    price.currency === expected.currency &&
-    recurring?.interval === expected.interval &&
-    recurring.interval_count === 1;
+  const { amountCents, currency, interval } = plans[plan];
+  const wanted = chargeOf(amountCents, currency, {
+    interval,
+    interval_count: 1,
+  });
+  const charged = chargeOf(price.unit_amount, price.currency, price.recurring);
   const problems = [
-    ...(matches
-      ? []
-      : [
-          `charges ${charges(price.unit_amount, price.currency, recurring?.interval, recurring?.interval_count)}, not ${charges(expected.amountCents, expected.currency, expected.interval, 1)}`,
-        ]),
+    ...(charged === wanted ? [] : [`charges ${charged}, not ${wanted}`]),
     ...(price.active ? [] : ['is archived (not active)']),
   ];
   return problems.length > 0 ? problems.join(' and ') : null;
