@@ -60,8 +60,11 @@ const ConfigSchema = z.object({
   /** Proxies in front of the server whose X-Forwarded-For is believed (see README). */
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed demo organizations into an empty embedded database on start. */
-  DEMO_DATA: booleanFlag.default(true),
+  /**
+   * Seed demo organizations into an empty embedded database on start. Unset: on, except with
+   * NODE_ENV=production, where a new database starts empty.
+   */
+  DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@example.org'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
@@ -204,39 +207,115 @@ const ConfigSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA'> & {
+  DEMO_DATA: boolean;
   publicUrl: string;
   /** PARENT_* as the site settings and emails give them (an empty URL: null). */
   parentBrands: ParentBrands;
 };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-      .join('\n');
-    throw new Error(`Invalid configuration (see .env.example):\n${problems}`);
+/** A setting the server cannot start on; its message names every one, a line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (see .env.example):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  const config = parsed.data;
-  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
-    throw new Error(
-      'Invalid configuration (see .env.example):\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
-    );
-  }
-  if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration (see .env.example):\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither',
+}
+
+/**
+ * Mail domains reserved for examples and tests (RFC 2606): nobody receives mail from them, and
+ * providers treat such a sender as spam, so verification and reset emails would not arrive.
+ */
+const reservedMailDomains = ['example.com', 'example.net', 'example.org'];
+const reservedTopLevelDomains = ['example', 'test', 'invalid', 'localhost'];
+const isReservedMailDomain = (domain: string) =>
+  reservedMailDomains.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`)) ||
+  reservedTopLevelDomains.includes(domain.split('.').at(-1)!);
+/** The domain of `Name <address>` or a bare address; null when there is no address. */
+function mailDomainOf(from: string): string | null {
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  const at = address.lastIndexOf('@');
+  const domain =
+    at > 0
+      ? address
+          .slice(at + 1)
+          .trim()
+          .toLowerCase()
+          .replace(/\.$/, '')
+      : '';
+  return domain || null;
+}
+
+/** Hosts where http is fine: a trial on the machine itself, where no cookie crosses a network. */
+const localHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * What a production server refuses to start on (README, Payments): settings that would take no
+ * money, send no mail, or leave session cookies without Secure. A line naming the setting each.
+ * The Stripe prices are checked against Stripe itself when the server starts (server.ts).
+ */
+function productionProblems(config: z.infer<typeof ConfigSchema>): string[] {
+  const problems: string[] = [];
+  const demo = '; set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment';
+  if (!config.STRIPE_SECRET_KEY && !config.TEST_CHECKOUT_IN_PRODUCTION) {
+    problems.push(
+      `STRIPE_SECRET_KEY: required with NODE_ENV=production (the built-in test checkout publishes for free)${demo}`,
     );
   }
   if (
-    config.NODE_ENV === 'production' &&
-    !config.STRIPE_SECRET_KEY &&
+    /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY ?? '') &&
     !config.TEST_CHECKOUT_IN_PRODUCTION
   ) {
-    throw new Error(
-      'Invalid configuration (see .env.example):\n  STRIPE_SECRET_KEY: required with NODE_ENV=production (the built-in test checkout publishes for free); set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
+    problems.push(
+      `STRIPE_SECRET_KEY: a test key with NODE_ENV=production (test cards would publish profiles for free); use a live key${demo}`,
     );
+  }
+  if (!config.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required with NODE_ENV=production (without it emails only go to the log, so nobody can verify an account or reset a password)',
+    );
+  }
+  const fromDomain = mailDomainOf(config.EMAIL_FROM);
+  if (!fromDomain) {
+    problems.push('EMAIL_FROM: not an email address (Name <address@your-domain> or an address)');
+  } else if (isReservedMailDomain(fromDomain)) {
+    problems.push(
+      `EMAIL_FROM: ${fromDomain} is reserved for examples, so mail from it is not delivered; use an address at your own domain`,
+    );
+  }
+  if (!config.PUBLIC_URL) {
+    problems.push(
+      "PUBLIC_URL: required with NODE_ENV=production (links in emails, sitemaps and Stripe's return pages are built from it)",
+    );
+  } else {
+    const url = new URL(config.PUBLIC_URL);
+    if (url.protocol !== 'https:' && !localHosts.includes(url.hostname)) {
+      problems.push(
+        'PUBLIC_URL: must be https with NODE_ENV=production (session cookies are Secure only on https); http is for localhost only',
+      );
+    }
+  }
+  return problems;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const config = parsed.data;
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
+  if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither']);
+  }
+  const production = config.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(config);
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   const publicUrl = (
     config.PUBLIC_URL ??
@@ -246,5 +325,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     education: { name: config.PARENT_EDUCATION_NAME, url: config.PARENT_EDUCATION_URL || null },
     hiring: { name: config.PARENT_HIRING_NAME, url: config.PARENT_HIRING_URL || null },
   };
-  return { ...config, publicUrl, parentBrands };
+  return { ...config, DEMO_DATA: config.DEMO_DATA ?? !production, publicUrl, parentBrands };
 }

@@ -4,19 +4,20 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli/commands.ts';
 import { severalProcessesRefusal, superviseWorkers } from './cluster.ts';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { resolveAuthSecret } from './identity/secret.ts';
 import { createStorage } from './adapters/storage/index.ts';
+import { stripePriceProblems } from './modules/payments/providers/index.ts';
 
 /**
  * One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this file runs as the
  * node:cluster primary, which prepares the database once and forks N workers, and again in each
  * worker, which serves on the shared port without preparing anything.
  */
-const config = loadConfig();
+const config = await startingConfig();
 
 if (config.WEB_CONCURRENCY === 1) {
   await serve(config, { prepare: true });
@@ -135,4 +136,28 @@ async function runPrimary(config: Config) {
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     log,
   });
+}
+
+/**
+ * The settings, or the process ends (exit 1) with a line naming each bad one, before anything
+ * is opened. In production the configured Stripe prices are checked with Stripe too, once: by
+ * the single process or the primary, not by every worker.
+ */
+async function startingConfig(): Promise<Config> {
+  const refuse = (message: string): never => {
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  };
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return refuse(error.message);
+  }
+  if (config.NODE_ENV === 'production' && cluster.isPrimary) {
+    const problems = await stripePriceProblems(config);
+    if (problems.length > 0) refuse(new ConfigError(problems).message);
+  }
+  return config;
 }

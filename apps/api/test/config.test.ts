@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('runs on the embedded defaults with nothing set', () => {
@@ -65,10 +65,126 @@ describe('configuration', () => {
       loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
     ).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TEST_CHECKOUT_IN_PRODUCTION/);
-    expect(loadConfig({ NODE_ENV: 'production', TEST_CHECKOUT_IN_PRODUCTION: 'on' }).NODE_ENV).toBe(
+    expect(loadConfig({ ...production, TEST_CHECKOUT_IN_PRODUCTION: 'on' }).NODE_ENV).toBe(
       'production',
     );
     const live = { STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(loadConfig({ NODE_ENV: 'production', ...live }).STRIPE_SECRET_KEY).toBe('rk_live_1');
+    expect(loadConfig({ ...production, ...live }).STRIPE_SECRET_KEY).toBe('rk_live_1');
+  });
+});
+
+/** Everything a production server needs besides payments: mail, a sender, its https address. */
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtps://mailer:secret@smtp.mail-provider.net:465',
+  EMAIL_FROM: 'Scaling Impact <no-reply@scalingimpact.org>',
+  PUBLIC_URL: 'https://scalingimpact.org',
+};
+const live = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+/** The one line of the refusal that names `setting`, or undefined when it was not refused. */
+function refusalOf(env: Record<string, string | undefined>, setting: string): string | undefined {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.find((problem) => problem.startsWith(`${setting}: `));
+  }
+  return undefined;
+}
+
+describe('a production start (NODE_ENV=production)', () => {
+  it('starts on live Stripe keys, SMTP, a sender at a real domain and an https address', () => {
+    const config = loadConfig({ ...production, ...live });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      publicUrl: 'https://scalingimpact.org',
+    });
+  });
+
+  it('refuses a Stripe test key, unless TEST_CHECKOUT_IN_PRODUCTION says it is a demo', () => {
+    for (const key of ['sk_test_1', 'rk_test_1']) {
+      const test = { ...production, STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+      expect(refusalOf(test, 'STRIPE_SECRET_KEY')).toBe(
+        'STRIPE_SECRET_KEY: a test key with NODE_ENV=production (test cards would publish profiles for free); use a live key; set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
+      );
+      expect(loadConfig({ ...test, TEST_CHECKOUT_IN_PRODUCTION: 'on' }).STRIPE_SECRET_KEY).toBe(
+        key,
+      );
+      // Outside production a test key is what development and staging run on.
+      expect(loadConfig({ ...test, NODE_ENV: 'development' }).STRIPE_SECRET_KEY).toBe(key);
+    }
+  });
+
+  it('refuses to start without SMTP_URL: nobody could verify an account', () => {
+    expect(refusalOf({ ...production, ...live, SMTP_URL: undefined }, 'SMTP_URL')).toBe(
+      'SMTP_URL: required with NODE_ENV=production (without it emails only go to the log, so nobody can verify an account or reset a password)',
+    );
+    expect(loadConfig({ ...live, SMTP_URL: undefined }).SMTP_URL).toBeUndefined();
+  });
+
+  it('refuses a sender at a domain reserved for examples, the default included', () => {
+    const reserved = [
+      ['Scaling Impact <no-reply@example.org>', 'example.org'],
+      ['no-reply@example.com', 'example.com'],
+      ['Mail <mail@news.EXAMPLE.net>', 'news.example.net'],
+      ['a@shop.example', 'shop.example'],
+      ['a@mail.test', 'mail.test'],
+      ['a@host.invalid.', 'host.invalid'],
+      ['a@localhost', 'localhost'],
+    ];
+    for (const [from, domain] of reserved) {
+      expect(refusalOf({ ...production, ...live, EMAIL_FROM: from }, 'EMAIL_FROM')).toBe(
+        `EMAIL_FROM: ${domain} is reserved for examples, so mail from it is not delivered; use an address at your own domain`,
+      );
+    }
+    expect(refusalOf({ ...production, ...live, EMAIL_FROM: undefined }, 'EMAIL_FROM')).toMatch(
+      /example\.org is reserved/,
+    );
+    expect(refusalOf({ ...production, ...live, EMAIL_FROM: 'Scaling Impact' }, 'EMAIL_FROM')).toBe(
+      'EMAIL_FROM: not an email address (Name <address@your-domain> or an address)',
+    );
+    // Only the reserved names themselves: a domain that merely contains "example" is real.
+    for (const from of ['a@myexample.org', 'a@example.org.uk', 'a@examples.com', 'a@test.org']) {
+      expect(loadConfig({ ...production, ...live, EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    }
+  });
+
+  it('refuses an http or missing PUBLIC_URL, but not one on the machine itself', () => {
+    expect(
+      refusalOf({ ...production, ...live, PUBLIC_URL: 'http://scalingimpact.org' }, 'PUBLIC_URL'),
+    ).toBe(
+      'PUBLIC_URL: must be https with NODE_ENV=production (session cookies are Secure only on https); http is for localhost only',
+    );
+    expect(refusalOf({ ...production, ...live, PUBLIC_URL: undefined }, 'PUBLIC_URL')).toBe(
+      "PUBLIC_URL: required with NODE_ENV=production (links in emails, sitemaps and Stripe's return pages are built from it)",
+    );
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:8080/', 'http://[::1]:3000']) {
+      expect(loadConfig({ ...production, ...live, PUBLIC_URL: local }).NODE_ENV).toBe('production');
+    }
+    // A name that only starts like one is elsewhere.
+    expect(
+      refusalOf({ ...production, ...live, PUBLIC_URL: 'http://localhost.evil.org' }, 'PUBLIC_URL'),
+    ).toMatch(/must be https/);
+  });
+
+  it('names every refused setting at once, a line each', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      [
+        'Invalid configuration (see .env.example):',
+        '  STRIPE_SECRET_KEY: required with NODE_ENV=production (the built-in test checkout publishes for free); set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
+        '  SMTP_URL: required with NODE_ENV=production (without it emails only go to the log, so nobody can verify an account or reset a password)',
+        '  EMAIL_FROM: example.org is reserved for examples, so mail from it is not delivered; use an address at your own domain',
+        "  PUBLIC_URL: required with NODE_ENV=production (links in emails, sitemaps and Stripe's return pages are built from it)",
+      ].join('\n'),
+    );
+  });
+
+  it('seeds no demo data unless DEMO_DATA says so; elsewhere it does unless told not to', () => {
+    expect(loadConfig({ ...production, ...live }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...production, ...live, DEMO_DATA: 'on' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({}).DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'off' }).DEMO_DATA).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createStorage } from '../adapters/storage/index.ts';
@@ -11,7 +11,7 @@ import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
  * command opens DATA_DIR itself, or, while the server holds it, runs inside the server.
  */
 const argv = process.argv.slice(2);
-const config = loadConfig();
+const config = configOrExit();
 const log = pino({ level: config.LOG_LEVEL });
 const output = {
   out: (line: string) => process.stdout.write(`${line}\n`),
@@ -40,5 +40,16 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
     await storage.close();
+  }
+}
+
+/** The settings, or exit 1 with a line naming each bad one (no stack trace: nothing failed). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
 }

@@ -8,10 +8,14 @@ export type ServerProcess = ChildProcessByStdio<null, Readable, Readable> & {
   output: () => string;
 };
 
+/** A process's settings; undefined leaves one unset (a default of these helpers, say). */
+type Settings = Record<string, string | undefined>;
+
 /** One of the project's entry points as its npm script starts it, with only the given settings. */
-function startEntry(entry: string, args: string[], env: Record<string, string>): ServerProcess {
+function startEntry(entry: string, args: string[], env: Settings): ServerProcess {
+  const settings = { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiSource, entry), ...args], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
+    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -21,14 +25,14 @@ function startEntry(entry: string, args: string[], env: Record<string, string>):
 }
 
 /** The real server, as `npm run serve` starts it. */
-export function startServer(env: Record<string, string>): ServerProcess {
+export function startServer(env: Settings): ServerProcess {
   return startEntry('server.ts', [], env);
 }
 
 /** An operator command, as `npm run cli -- ...` runs it: its exit code, stdout and stderr. */
 export async function runCli(
   args: string[],
-  env: Record<string, string>,
+  env: Settings,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = startEntry('cli/index.ts', args, env);
   let stdout = '';

@@ -5,7 +5,15 @@ import Stripe from 'stripe';
 
 type Interval = 'month' | 'year';
 /** A price the stand-in knows by id, for `line_items[n][price]`. */
-export type StandInPrice = { unit_amount: number; interval: Interval; currency?: string };
+export type StandInPrice = {
+  unit_amount: number;
+  interval: Interval;
+  currency?: string;
+  /** Every `interval_count` intervals (Stripe's "every 3 months"); 1 unless said. */
+  interval_count?: number;
+  /** false: archived in the dashboard. */
+  active?: boolean;
+};
 /** A form body as the SDK sends it: `a[b][0][c]=v` arrives as { a: { b: [{ c: 'v' }] } }. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 type Form = { [key: string]: FormValue };
@@ -85,13 +93,20 @@ function addInterval(seconds: number, interval: Interval, anchor = seconds) {
 }
 
 // The objects, shaped like the SDK's types but holding only the fields our server reads.
-const priceOf = (id: string, unit_amount: number, interval: Interval, currency: string) => ({
+const priceOf = (
+  id: string,
+  unit_amount: number,
+  interval: Interval,
+  currency: string,
+  { interval_count = 1, active = true }: Pick<StandInPrice, 'interval_count' | 'active'> = {},
+) => ({
   id,
   object: 'price' as const,
+  active,
   currency,
   unit_amount,
   product: `prod_${id}`,
-  recurring: { interval, interval_count: 1 },
+  recurring: { interval, interval_count },
 });
 const customerOf = (body: Form, created: number) => ({
   id: newId('cus'),
@@ -200,8 +215,8 @@ function invoiceOf(
 }
 
 /**
- * A local stand-in for the parts of Stripe's API our server calls (customers, subscription
- * checkout, subscriptions, billing portal), spoken in the official SDK's wire format:
+ * A local stand-in for the parts of Stripe's API our server calls (customers, prices,
+ * subscription checkout, subscriptions, billing portal), spoken in the official SDK's wire format:
  * `new Stripe(standIn.apiKey, { host: standIn.host, port: standIn.port, protocol: 'http' })`.
  * Nothing happens by itself: the test controls play the customer and Stripe's clock, update the
  * objects and return the events Stripe would send, for the test to sign and deliver.
@@ -268,13 +283,14 @@ export async function startStripeStandIn(
     emit('customer.created', customer);
     return customer;
   };
+  const priceById = (id: string, known: StandInPrice) =>
+    priceOf(id, known.unit_amount, known.interval, known.currency ?? 'usd', known);
   const lineOf = (line: Form, index: number): [Price, number] => {
     const quantity = Number(text(line.quantity) ?? 1);
     const id = text(line.price);
     const known = id ? options.prices?.[id] : undefined;
     if (id && !known) throw missing('price', id, `line_items[${index}][price]`);
-    if (id && known)
-      return [priceOf(id, known.unit_amount, known.interval, known.currency ?? 'usd'), quantity];
+    if (id && known) return [priceById(id, known), quantity];
     const data = record(line.price_data);
     const interval = text(record(data.recurring).interval);
     const amount = Number(text(data.unit_amount));
@@ -369,6 +385,15 @@ export async function startStripeStandIn(
     ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => find(customers, 'customer', id)],
     ['POST', /^\/v1\/checkout\/sessions$/, (_, body) => createSession(body)],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => find(sessions, 'checkout.session', id)],
+    [
+      'GET',
+      /^\/v1\/prices\/([^/]+)$/,
+      (id) => {
+        const known = options.prices?.[id];
+        if (!known) throw missing('price', id);
+        return priceById(id, known);
+      },
+    ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, 'subscription', id)],
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, updateSubscription],
     [

@@ -1,3 +1,4 @@
+import { planIds, type PlanChoice } from '@si/contracts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
@@ -14,17 +15,20 @@ export interface PaymentProviders {
   byName(name: 'stripe' | 'test' | 'guest'): PaymentProvider | null;
 }
 
+const stripeProviderOf = (config: Config, secretKey: string) =>
+  createStripeProvider({
+    secretKey,
+    priceIds: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
+    apiUrl: config.STRIPE_API_URL,
+  });
+
 /** Chooses the providers from the settings (the server and the operator CLI alike). */
 export function createPaymentProviders(config: Config, db: Database): PaymentProviders {
   const test = createTestProvider(db, config.publicUrl);
   const stripe =
     config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? {
-          provider: createStripeProvider({
-            secretKey: config.STRIPE_SECRET_KEY,
-            priceIds: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
-            apiUrl: config.STRIPE_API_URL,
-          }),
+          provider: stripeProviderOf(config, config.STRIPE_SECRET_KEY),
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         }
       : null;
@@ -35,4 +39,30 @@ export function createPaymentProviders(config: Config, db: Database): PaymentPro
     byName: (name) =>
       name === 'test' ? test : name === 'stripe' ? (stripe?.provider ?? null) : null,
   };
+}
+
+const priceSettings = {
+  monthly: 'STRIPE_PRICE_MONTHLY',
+  annual: 'STRIPE_PRICE_ANNUAL',
+} as const satisfies Record<PlanChoice, keyof Config>;
+
+/**
+ * A production server's check at start (README, Payments): the configured Stripe prices exist
+ * and charge what the plans say. A line naming the setting for each one that does not, or for
+ * Stripe not answering (nothing could be checked); none without Stripe or without price ids.
+ */
+export async function stripePriceProblems(config: Config): Promise<string[]> {
+  if (!config.STRIPE_SECRET_KEY) return [];
+  try {
+    const mismatches = await stripeProviderOf(config, config.STRIPE_SECRET_KEY).priceMismatches();
+    return mismatches.map(
+      ({ plan, priceId, problem }) => `${priceSettings[plan]}: ${priceId} ${problem}`,
+    );
+  } catch (error) {
+    const configured = planIds.filter((plan) => config[priceSettings[plan]]);
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      `${configured.map((plan) => priceSettings[plan]).join(', ')}: could not be checked with Stripe (${reason})`,
+    ];
+  }
 }

@@ -52,6 +52,34 @@ function planOf(subscription: Stripe.Subscription, priceIds: StripeSettings['pri
     : 'monthly';
 }
 
+/** What a price charges, as its dashboard says it: "12 USD every month", "100 EUR every year". */
+function chargeOf(
+  amountCents: number | null,
+  currency: string,
+  recurring: { interval: string; interval_count: number } | null,
+) {
+  const amount =
+    amountCents === null ? 'no fixed amount' : `${amountCents / 100} ${currency.toUpperCase()}`;
+  if (!recurring) return `${amount} once`;
+  const { interval, interval_count: count } = recurring;
+  return `${amount} every ${count === 1 ? interval : `${count} ${interval}s`}`;
+}
+
+/** What makes a Stripe price charge other than `plan` says, or null when it charges just that. */
+function priceProblem(price: Stripe.Price, plan: PlanChoice): string | null {
+  const { amountCents, currency, interval } = plans[plan];
+  const wanted = chargeOf(amountCents, currency, {
+    interval,
+    interval_count: 1,
+  });
+  const charged = chargeOf(price.unit_amount, price.currency, price.recurring);
+  const problems = [
+    ...(charged === wanted ? [] : [`charges ${charged}, not ${wanted}`]),
+    ...(price.active ? [] : ['is archived (not active)']),
+  ];
+  return problems.length > 0 ? problems.join(' and ') : null;
+}
+
 /**
  * Stripe through its official SDK: one customer per user, Checkout in subscription mode with the
  * organization in the subscription's own metadata, an idempotency key on every create.
@@ -228,6 +256,32 @@ export function createStripeProvider(settings: StripeSettings) {
           throw error;
         }
       }),
+
+    /**
+     * Why each configured price would charge other than its plan says (the amount, USD, every
+     * month or year, active): one entry per wrong price, none when they match. A price Stripe
+     * does not know is one of them; any other failure (the network, the key) throws.
+     */
+    async priceMismatches(): Promise<{ plan: PlanChoice; priceId: string; problem: string }[]> {
+      const mismatches = [];
+      for (const plan of planIds) {
+        const priceId = settings.priceIds[plan];
+        if (!priceId) continue;
+        const problem = await stripe.prices.retrieve(priceId).then(
+          (price) => priceProblem(price, plan),
+          (error: unknown) => {
+            if (
+              error instanceof Stripe.errors.StripeInvalidRequestError &&
+              error.statusCode === 404
+            )
+              return 'does not exist in this Stripe account';
+            throw error;
+          },
+        );
+        if (problem) mismatches.push({ plan, priceId, problem });
+      }
+      return mismatches;
+    },
 
     billingPortalUrl: (customerId, returnUrl) =>
       calling(async () => {
