@@ -283,6 +283,13 @@ function productionProblems(config: z.infer<typeof ConfigSchema>): string[] {
       `EMAIL_FROM: ${fromDomain} is reserved for examples, so mail from it is not delivered; use an address at your own domain`,
     );
   }
+  // Shown on every page as the contact address and set as every email's Reply-To.
+  const supportDomain = mailDomainOf(config.SUPPORT_EMAIL);
+  if (supportDomain && isReservedMailDomain(supportDomain)) {
+    problems.push(
+      `SUPPORT_EMAIL: ${supportDomain} is reserved for examples, so visitors' and owners' replies would be lost; use an address at your own domain`,
+    );
+  }
   if (!config.PUBLIC_URL) {
     problems.push(
       "PUBLIC_URL: required with NODE_ENV=production (links in emails, sitemaps and Stripe's return pages are built from it)",

@@ -78,6 +78,7 @@ const production = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtps://mailer:secret@smtp.mail-provider.net:465',
   EMAIL_FROM: 'Scaling Impact <no-reply@scalingimpact.org>',
+  SUPPORT_EMAIL: 'support@scalingimpact.org',
   PUBLIC_URL: 'https://scalingimpact.org',
 };
 const live = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
@@ -150,6 +151,15 @@ describe('a production start (NODE_ENV=production)', () => {
     }
   });
 
+  it('refuses a support address at an example domain (every page shows it; every email replies to it)', () => {
+    expect(
+      refusalOf({ ...production, ...live, SUPPORT_EMAIL: 'help@example.com' }, 'SUPPORT_EMAIL'),
+    ).toBe(
+      "SUPPORT_EMAIL: example.com is reserved for examples, so visitors' and owners' replies would be lost; use an address at your own domain",
+    );
+    expect(refusalOf({ ...production, ...live }, 'SUPPORT_EMAIL')).toBeUndefined();
+  });
+
   it('refuses an http or missing PUBLIC_URL, but not one on the machine itself', () => {
     expect(
       refusalOf({ ...production, ...live, PUBLIC_URL: 'http://scalingimpact.org' }, 'PUBLIC_URL'),
@@ -175,6 +185,7 @@ describe('a production start (NODE_ENV=production)', () => {
         '  STRIPE_SECRET_KEY: required with NODE_ENV=production (the built-in test checkout publishes for free); set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
         '  SMTP_URL: required with NODE_ENV=production (without it emails only go to the log, so nobody can verify an account or reset a password)',
         '  EMAIL_FROM: example.org is reserved for examples, so mail from it is not delivered; use an address at your own domain',
+        "  SUPPORT_EMAIL: example.org is reserved for examples, so visitors' and owners' replies would be lost; use an address at your own domain",
         "  PUBLIC_URL: required with NODE_ENV=production (links in emails, sitemaps and Stripe's return pages are built from it)",
       ].join('\n'),
     );

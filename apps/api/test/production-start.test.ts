@@ -32,6 +32,7 @@ const productionEnv = (more: Record<string, string | undefined>) => ({
   TEST_CHECKOUT_IN_PRODUCTION: 'on',
   SMTP_URL: 'smtp://127.0.0.1:1',
   EMAIL_FROM: 'Scaling Impact <no-reply@scalingimpact.org>',
+  SUPPORT_EMAIL: 'support@scalingimpact.org',
   STRIPE_SECRET_KEY: standIn.apiKey,
   STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
   STRIPE_API_URL: standIn.url,
