@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { EmailMessage } from './message.ts';
@@ -21,6 +21,15 @@ export function createOutboxRepository(db: Database) {
         text: message.text,
         html: message.html,
       });
+    },
+
+    /** Emails not sent yet, due or waiting for a retry: the backlog an operator watches. */
+    async countUnsent(): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(emailOutbox)
+        .where(isNull(emailOutbox.sentAt));
+      return row?.count ?? 0;
     },
 
     /**

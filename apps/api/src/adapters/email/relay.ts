@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTransport } from './message.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
+import { alertCodes } from '../../metrics/alert-codes.ts';
 
 const BATCH_SIZE = 20;
 const FIRST_RETRY_MS = 5_000;
@@ -29,8 +30,10 @@ export function createEmailRelay(options: {
   transport: EmailTransport;
   logger: FastifyBaseLogger;
   intervalMs: number;
+  /** Called for each attempt the transport refuses (GET /metrics counts them). */
+  onSendFailure?: () => void;
 }): EmailRelay {
-  const { outbox, transport, logger, intervalMs } = options;
+  const { outbox, transport, logger, intervalMs, onSendFailure = () => {} } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -46,6 +49,7 @@ export function createEmailRelay(options: {
           await outbox.markSent(email.id);
           sent += 1;
         } catch (error) {
+          onSendFailure();
           const message = error instanceof Error ? error.message : String(error);
           const retryInMs = retryDelayMs(email.attempts);
           logger.warn(
@@ -69,7 +73,7 @@ export function createEmailRelay(options: {
       do {
         again = false;
         total += await sendBatch().catch((error: unknown) => {
-          logger.error({ err: error }, 'email relay failed');
+          logger.error({ err: error, code: alertCodes.emailRelayFailed }, 'email relay failed');
           return 0;
         });
       } while (again && !stopped);
