@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobOutcome } from '../jobs/scheduler.ts';
 
@@ -21,6 +22,9 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  */
 export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
+  // Each WEB_CONCURRENCY worker counts its own, and a scrape reaches one of them: the label
+  // keeps two workers' counters apart rather than one counter that seems to jump back.
+  if (cluster.worker) registry.setDefaultLabels({ worker: String(cluster.worker.id) });
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
