@@ -62,6 +62,9 @@ import { seoRoutes } from './pages/seo-routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
 import { createLateWiring } from './wiring.ts';
+import { alertCodes } from './metrics/alert-codes.ts';
+import { createMetrics, type Metrics } from './metrics/registry.ts';
+import { registerMetrics } from './metrics/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -168,7 +171,10 @@ export async function buildApp({
     storage
       .removeImages(urls)
       .catch((error: unknown) =>
-        app.log.error({ err: error, urls }, 'stored images could not be removed'),
+        app.log.error(
+          { err: error, urls, code: alertCodes.storageCleanupFailed },
+          'stored images could not be removed',
+        ),
       );
   const referenceService = createReferenceService(createReferenceRepository(database.db));
   const organizationRepository = createOrganizationRepository(database.db);
@@ -181,6 +187,15 @@ export async function buildApp({
 
   const ambient = withAmbientTransactions(database.db);
   const outbox = createOutboxRepository(database.db);
+  // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 024).
+  const metrics: Metrics | undefined = config.METRICS_TOKEN
+    ? createMetrics({
+        directoryStatus: organizationService.directoryStatus,
+        unsentEmails: outbox.countUnsent,
+        failedEmails: outbox.countFailed,
+      })
+    : undefined;
+  if (metrics) registerMetrics(app, { metrics, token: config.METRICS_TOKEN! });
   const relay = createEmailRelay({
     outbox,
     transport: config.SMTP_URL
@@ -192,6 +207,7 @@ export async function buildApp({
     logger: app.log,
     intervalMs: config.EMAIL_RELAY_INTERVAL_MS,
     maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+    onSendFailure: metrics?.emailSendFailed,
   });
   const counters = createWindowCounters(database.db);
   const passwordAttempts = createPasswordAttempts(counters, {
@@ -276,7 +292,12 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     relay.start();
     if (config.PERIODIC_JOBS)
-      stopJobs = startJobs([guestPurge, lapses, sentEmailBodies], config.JOBS_INTERVAL_MS, app.log);
+      stopJobs = startJobs(
+        [guestPurge, lapses, sentEmailBodies],
+        config.JOBS_INTERVAL_MS,
+        app.log,
+        metrics?.jobRan,
+      );
   });
   app.addHook('onClose', async () => {
     stopJobs?.();
@@ -331,6 +352,7 @@ export async function buildApp({
           payments: paymentService,
           stripe: providers.stripe.provider,
           webhookSecret: providers.stripe.webhookSecret,
+          onEvent: metrics?.webhookEvent,
         });
       }
       await api.register(newsletterRoutes, {

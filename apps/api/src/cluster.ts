@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { alertCodes } from './metrics/alert-codes.ts';
 
 /**
  * The node:cluster primary of WEB_CONCURRENCY > 1: it forks the workers that serve on the shared
@@ -85,7 +86,7 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseO
     const timer = setTimeout(() => {
       const left = places.flatMap((place) => (place.worker ? [place.worker] : []));
       log.error(
-        { workerPids: left.map((worker) => worker.process.pid) },
+        { workerPids: left.map((worker) => worker.process.pid), code: alertCodes.shutdownFailed },
         'cluster primary: workers did not stop in time; killing them',
       );
       for (const worker of left) worker.process.kill('SIGKILL');
@@ -118,7 +119,7 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseO
     place.quickCrashes = next.quickCrashes;
     if (next.restartInMs === null) {
       log.fatal(
-        { ...details, crashes: next.quickCrashes },
+        { ...details, crashes: next.quickCrashes, code: alertCodes.workerDied },
         `cluster primary: workers keep dying within ${STABLE_AFTER_MS / 1000} s of starting ` +
           `(${next.quickCrashes} times in a row); giving up, see the workers' errors above`,
       );
@@ -126,7 +127,7 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseO
       return;
     }
     log.error(
-      { ...details, livedMs, restartInMs: next.restartInMs },
+      { ...details, livedMs, restartInMs: next.restartInMs, code: alertCodes.workerDied },
       'cluster primary: worker died unexpectedly; starting another',
     );
     place.restartTimer = setTimeout(() => start(place), next.restartInMs);

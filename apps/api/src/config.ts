@@ -85,6 +85,13 @@ const ConfigSchema = z.object({
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
+   * The bearer token GET /metrics asks for (ADR 024). Unset, the route answers 404 to everyone.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters (openssl rand -hex 32)')
+    .optional(),
+  /**
    * Worker processes serving on one port (node:cluster). Above 1 it needs DATABASE_URL: the
    * embedded database belongs to the one process that opened it.
    */

@@ -11,6 +11,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { resolveAuthSecret } from './identity/secret.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { stripePriceProblems } from './modules/payments/providers/index.ts';
+import { alertCodes } from './metrics/alert-codes.ts';
 
 /**
  * One process by default. With WEB_CONCURRENCY=N (PostgreSQL only) this file runs as the
@@ -71,7 +72,10 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
-      app.log.error('in-flight requests did not finish in time; exiting');
+      app.log.error(
+        { code: alertCodes.shutdownFailed },
+        'in-flight requests did not finish in time; exiting',
+      );
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
@@ -80,7 +84,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      app.log.error({ err: error, code: alertCodes.shutdownFailed }, 'shutdown failed');
       process.exit(1);
     }
   }

@@ -3,8 +3,17 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages, errorCodes, refusalMessages, type ErrorBody } from '@si/contracts';
+import { alertCodes } from '../metrics/alert-codes.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { AppError } from './errors.ts';
 import { loggableError } from './loggable-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The stable code a 500 on this route is logged with (README, "Metrics"). */
+    failureCode?: string;
+  }
+}
 
 /** Fastify's own 4xx codes, answered with the API's codes and wording. */
 const frameworkAnswers: Record<string, { code: string; message?: string }> = {
@@ -62,7 +71,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(clientError(error, status));
-    request.log.error({ err: loggableError(error) }, 'request failed');
+    const code = isDatabaseUnavailable(error)
+      ? alertCodes.databaseUnavailable
+      : (request.routeOptions.config.failureCode ?? alertCodes.requestFailed);
+    request.log.error({ err: loggableError(error), code }, 'request failed');
     return reply
       .code(500)
       .send({ error: { code: errorCodes.internal, message: apiMessages.internal } });

@@ -28,6 +28,7 @@ import {
 import { loadIndexTemplate } from './index-template.ts';
 import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
+import { alertCodes } from '../metrics/alert-codes.ts';
 
 /**
  * Home and the static pages are the same for every visitor: a CDN may keep one for 30 s and
@@ -160,7 +161,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       result = await renderer.render(url.href);
     } catch (error) {
       // The page still works: the browser renders it, as it renders the account pages.
-      request.log.error({ err: error }, 'server render failed');
+      request.log.error(
+        { err: error, code: alertCodes.serverRenderFailed },
+        'server render failed',
+      );
       return renderedInBrowser();
     }
     if (result.kind === 'redirect') {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerApiTransport, ServerRenderer, ServerRenderResult } from '@si/contracts';
+import { alertCodes } from '../metrics/alert-codes.ts';
 
 /** The build's manifest entry of a module: its file and the chunks it imports statically. */
 interface ManifestChunk {
@@ -44,7 +45,7 @@ export async function loadPageRenderer(
     renderer = (await import(pathToFileURL(bundle).href)) as ServerRenderer;
   } catch (error) {
     app.log.error(
-      { err: error, bundle },
+      { err: error, bundle, code: alertCodes.serverRenderFailed },
       'server bundle failed to load: pages render in the browser',
     );
     return null;
@@ -65,7 +66,8 @@ export async function loadPageRenderer(
   };
   renderer.configure({
     transport,
-    onRenderError: (error) => app.log.error({ err: error }, 'server render error'),
+    onRenderError: (error) =>
+      app.log.error({ err: error, code: alertCodes.serverRenderFailed }, 'server render error'),
   });
 
   let manifest: Record<string, ManifestChunk> = {};

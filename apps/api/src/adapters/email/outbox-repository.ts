@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { EmailMessage } from './message.ts';
@@ -37,6 +37,25 @@ export function createOutboxRepository(db: Database) {
         text: message.text,
         html: message.html,
       });
+    },
+
+    /** Emails not sent yet, due or waiting for a retry: the backlog an operator watches. */
+    /** Emails still to be sent: due now or waiting to be tried again (failed ones not). */
+    async countUnsent(): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(emailOutbox)
+        .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt)));
+      return row?.count ?? 0;
+    },
+
+    /** Emails given up on, waiting for an operator's resend. */
+    async countFailed(): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(emailOutbox)
+        .where(isNotNull(emailOutbox.failedAt));
+      return row?.count ?? 0;
     },
 
     /**

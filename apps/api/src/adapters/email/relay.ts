@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTransport } from './message.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
+import { alertCodes } from '../../metrics/alert-codes.ts';
 
 const BATCH_SIZE = 20;
 /** The stable code of the one error line logged when the relay gives an email up. */
-export const EMAIL_FAILED = 'EMAIL_FAILED';
+export const EMAIL_FAILED = alertCodes.emailFailed;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
@@ -36,8 +37,10 @@ export function createEmailRelay(options: {
   intervalMs: number;
   /** Attempts before an email is failed (EMAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
+  /** Called for each attempt the transport refuses (GET /metrics counts them). */
+  onSendFailure?: () => void;
 }): EmailRelay {
-  const { outbox, transport, logger, intervalMs, maxAttempts } = options;
+  const { outbox, transport, logger, intervalMs, maxAttempts, onSendFailure = () => {} } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -53,6 +56,7 @@ export function createEmailRelay(options: {
           await outbox.markSent(email.id);
           sent += 1;
         } catch (error) {
+          onSendFailure();
           const message = error instanceof Error ? error.message : String(error);
           // Ids and counts only: the body holds the email's links, which a log must never keep.
           if (email.attempts >= maxAttempts) {
@@ -85,7 +89,7 @@ export function createEmailRelay(options: {
       do {
         again = false;
         total += await sendBatch().catch((error: unknown) => {
-          logger.error({ err: error }, 'email relay failed');
+          logger.error({ err: error, code: alertCodes.emailRelayFailed }, 'email relay failed');
           return 0;
         });
       } while (again && !stopped);

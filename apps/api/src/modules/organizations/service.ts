@@ -267,6 +267,9 @@ export function createOrganizationService(
     /** Builds the directory index now rather than on the first list request. */
     prepareDirectory: () => directory.ready(),
 
+    /** The directory index's size and lag, for GET /metrics. */
+    directoryStatus: () => directory.status(),
+
     getVisible,
 
     /** A published organization: what anybody may see (the server's page heads). */

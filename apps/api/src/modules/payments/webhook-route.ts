@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { publicAccess } from '../../http/openapi.ts';
 import { subscriptionIdOf, type StripeProvider } from './providers/stripe-provider.ts';
 import type { PaymentService } from './service.ts';
+import { alertCodes } from '../../metrics/alert-codes.ts';
 
 /** Stripe's events are small; anything much larger is not one of them. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -20,7 +21,12 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
   payments: PaymentService;
   stripe: StripeProvider;
   webhookSecret: string;
-}> = async (app, { payments, stripe, webhookSecret }) => {
+  /**
+   * Called once per delivery with the event's type ('unsigned' when the signature fails) and
+   * its outcome: applied, duplicate, ignored, rejected or failed (GET /metrics counts them).
+   */
+  onEvent?: (type: string, outcome: string) => void;
+}> = async (app, { payments, stripe, webhookSecret, onEvent = () => {} }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -32,7 +38,8 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
     '/payments/webhook',
     {
       // Authenticated by its signature, never by cookies: the one route the cross-site check skips.
-      config: { crossSiteExempt: true },
+      // A failure here (500, Stripe delivers again) is logged with its own code by the error handler.
+      config: { crossSiteExempt: true, failureCode: alertCodes.webhookFailed },
       schema: {
         tags: ['payments'],
         summary: "Stripe's webhook (signed events about checkouts, invoices and subscriptions)",
@@ -50,21 +57,35 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
       const signature = request.headers['stripe-signature'];
       const body = request.body;
       if (!signature || !Buffer.isBuffer(body)) {
+        onEvent('unsigned', 'rejected');
         throw new AppError(400, paymentErrorCodes.invalidSignature, 'Missing Stripe signature.');
       }
       let event;
       try {
         event = await stripe.webhooks.constructEventAsync(body, signature, webhookSecret);
       } catch {
+        // Anybody can post here, so a refusal is a warning; every delivery refused (a wrong
+        // STRIPE_WEBHOOK_SECRET) shows in GET /metrics as rejected with nothing applied.
+        onEvent('unsigned', 'rejected');
+        request.log.warn(
+          { code: alertCodes.webhookRejected },
+          'payment event with a bad signature',
+        );
         throw new AppError(400, paymentErrorCodes.invalidSignature, 'Invalid Stripe signature.');
       }
       const checkoutSessionId =
         event.type === 'checkout.session.completed' ? event.data.object.id : null;
-      const outcome = await payments.handleProviderEvent(
-        { id: event.id, type: event.type },
-        subscriptionIdOf(event),
-        checkoutSessionId,
-      );
+      const outcome = await payments
+        .handleProviderEvent(
+          { id: event.id, type: event.type },
+          subscriptionIdOf(event),
+          checkoutSessionId,
+        )
+        .catch((error: unknown) => {
+          onEvent(event.type, 'failed');
+          throw error;
+        });
+      onEvent(event.type, outcome);
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       return { received: true as const, outcome };
     },

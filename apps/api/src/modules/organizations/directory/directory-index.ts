@@ -131,6 +131,11 @@ export class DirectoryIndex {
     this.text = new TextPostings(thresholds.denseFrom);
   }
 
+  /** The organizations held: every published one, once the index has caught up. */
+  get size(): number {
+    return this.liveCount;
+  }
+
   /**
    * Removes the organizations `changedIds` names and adds `rows` (the published ones among them,
    * as they are now): the same call serves a create, an edit, a publication, an unpublication and

@@ -57,6 +57,8 @@ export function createDirectory(
   let version = 0;
   let loading: Promise<void> | null = null;
   let advancing: Promise<void> | null = null;
+  /** When the index last applied what the database had (built, or caught up). */
+  let caughtUpAt: Date | null = null;
 
   async function readEverything() {
     // The version is read first: whatever changes while the rows are read comes after it and
@@ -74,6 +76,7 @@ export function createDirectory(
     next.keepLargestPrefixes();
     index = next;
     version = startVersion;
+    caughtUpAt = new Date();
   }
 
   async function advance() {
@@ -92,6 +95,7 @@ export function createDirectory(
     }
     index.apply(changed, rows);
     version = last.version;
+    caughtUpAt = new Date();
   }
 
   let versionRead: Promise<number> | null = null;
@@ -139,6 +143,24 @@ export function createDirectory(
         loading = null;
       });
       await loading;
+    },
+
+    /**
+     * What an operator watches (GET /metrics): the organizations held, how many versions the
+     * database is ahead (the index catches up on the next list request, so a quiet directory
+     * may show a few), and when it last caught up. Asks the database for its version.
+     */
+    async status(): Promise<{
+      organizations: number;
+      versionsBehind: number;
+      caughtUpAt: Date | null;
+    }> {
+      const current = await source.directoryVersion();
+      return {
+        organizations: index?.size ?? 0,
+        versionsBehind: Math.max(0, current - (index ? version : 0)),
+        caughtUpAt,
+      };
     },
 
     /**
