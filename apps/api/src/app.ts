@@ -23,6 +23,7 @@ import { registerStorableTextCheck } from './http/storable-text.ts';
 import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
+import { uploadSweepJob, type UploadSweepRun } from './jobs/upload-sweep.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
@@ -79,6 +80,7 @@ declare module 'fastify' {
     jobs: {
       purgeGuests(now: Date): Promise<number | null>;
       applyLapses(now: Date): Promise<LapseRun | null>;
+      sweepUploads(now: Date): Promise<UploadSweepRun | null>;
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
@@ -257,14 +259,19 @@ export async function buildApp({
   const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
-  app.decorate('jobs', { purgeGuests: guestPurge.runAt, applyLapses: lapses.runAt });
+  const uploadSweep = uploadSweepJob({ db: database.db, storage, logger: app.log });
+  app.decorate('jobs', {
+    purgeGuests: guestPurge.runAt,
+    applyLapses: lapses.runAt,
+    sweepUploads: uploadSweep.runAt,
+  });
   app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
   app.decorate('prepareDirectory', organizationService.prepareDirectory);
   app.addHook('onReady', async () => {
     relay.start();
     if (config.PERIODIC_JOBS)
-      stopJobs = startJobs([guestPurge, lapses], config.JOBS_INTERVAL_MS, app.log);
+      stopJobs = startJobs([guestPurge, lapses, uploadSweep], config.JOBS_INTERVAL_MS, app.log);
   });
   app.addHook('onClose', async () => {
     stopJobs?.();

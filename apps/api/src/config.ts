@@ -174,7 +174,7 @@ const ConfigSchema = z.object({
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Whether this process runs the periodic jobs; off where they are run by hand (tests). */
   PERIODIC_JOBS: booleanFlag.default(true),
-  /** How often the periodic jobs (guest purge, expired counters, subscription lapses) run. */
+  /** How often the periodic jobs (guest purge, expired counters, subscription lapses, upload sweep) run. */
   JOBS_INTERVAL_MS: z.coerce
     .number()
     .int()
