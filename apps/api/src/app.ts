@@ -24,6 +24,7 @@ import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { sentEmailBodiesJob } from './jobs/sent-email-bodies.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
+import { uploadSweepJob, type UploadSweepRun } from './jobs/upload-sweep.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
@@ -85,6 +86,7 @@ declare module 'fastify' {
       applyLapses(now: Date): Promise<LapseRun | null>;
       /** Drops the bodies of emails sent over a week ago; null when another process has it. */
       dropSentEmailBodies(): Promise<number | null>;
+      sweepUploads(now: Date): Promise<UploadSweepRun | null>;
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
@@ -187,7 +189,7 @@ export async function buildApp({
 
   const ambient = withAmbientTransactions(database.db);
   const outbox = createOutboxRepository(database.db);
-  // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 024).
+  // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 023).
   const metrics: Metrics | undefined = config.METRICS_TOKEN
     ? createMetrics({
         directoryStatus: organizationService.directoryStatus,
@@ -281,10 +283,12 @@ export async function buildApp({
   const sentEmailBodies = sentEmailBodiesJob(outbox, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
+  const uploadSweep = uploadSweepJob({ db: database.db, storage, logger: app.log });
   app.decorate('jobs', {
     purgeGuests: guestPurge.runAt,
     applyLapses: lapses.runAt,
     dropSentEmailBodies: sentEmailBodies.run,
+    sweepUploads: uploadSweep.runAt,
   });
   app.decorate('payments', paymentService);
   let stopJobs: (() => void) | undefined;
@@ -293,7 +297,7 @@ export async function buildApp({
     relay.start();
     if (config.PERIODIC_JOBS)
       stopJobs = startJobs(
-        [guestPurge, lapses, sentEmailBodies],
+        [guestPurge, lapses, sentEmailBodies, uploadSweep],
         config.JOBS_INTERVAL_MS,
         app.log,
         metrics?.jobRan,

@@ -85,7 +85,7 @@ const ConfigSchema = z.object({
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
-   * The bearer token GET /metrics asks for (ADR 024). Unset, the route answers 404 to everyone.
+   * The bearer token GET /metrics asks for (ADR 023). Unset, the route answers 404 to everyone.
    */
   METRICS_TOKEN: z
     .string()
@@ -190,7 +190,7 @@ const ConfigSchema = z.object({
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Whether this process runs the periodic jobs; off where they are run by hand (tests). */
   PERIODIC_JOBS: booleanFlag.default(true),
-  /** How often the periodic jobs (guest purge, expired counters, subscription lapses) run. */
+  /** How often the periodic jobs (guest purge, expired counters, subscription lapses, upload sweep) run. */
   JOBS_INTERVAL_MS: z.coerce
     .number()
     .int()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  errorCodes,
   guardMessages,
   organizationFormMessages,
   sessionMessages,
@@ -243,6 +244,39 @@ describe('owners create, edit and delete organizations', () => {
     expect((await put({ published: true })).status).toBe(400);
     expect((await put({ version: undefined })).status).toBe(400);
     expect((await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data.version).toBe(1);
+  });
+
+  it('refuses integers the database cannot hold with 400, leaving the organization as it was', async () => {
+    const created = await createPaid();
+    const put = (changes: Record<string, unknown>) =>
+      owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+        ...fullUpdate(created),
+        name: 'Never saved',
+        ...changes,
+      });
+    const first = oneFromEachGroup[0]!;
+    const cases: [string, Record<string, unknown>][] = [
+      ...[2 ** 31, 2 ** 53, 2 ** 64, -1, -(2 ** 31) - 1, 0, 1.5].map(
+        (version): [string, Record<string, unknown>] => ['version', { version }],
+      ),
+      ...[2 ** 31, 2 ** 53, -(2 ** 31) - 1, 2000.5].map(
+        (foundedYear): [string, Record<string, unknown>] => ['foundedYear', { foundedYear }],
+      ),
+      ...[2 ** 31, 2 ** 53, -1, 0.5].map((position): [string, Record<string, unknown>] => [
+        `categoriesOrder.${first}`,
+        { categoriesOrder: { [first]: position } },
+      ]),
+    ];
+    for (const [field, changes] of cases) {
+      const answer = await put(changes);
+      expect(answer.status, JSON.stringify(changes)).toBe(400);
+      expect(answer.body.error?.code, JSON.stringify(changes)).toBe(errorCodes.validation);
+      expect(Object.keys(answer.body.error?.fields ?? {}), JSON.stringify(changes)).toContain(
+        field,
+      );
+    }
+    const after = (await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data;
+    expect(after).toMatchObject({ name: created.name, version: created.version });
   });
 
   it('deletes the organization for its owner', async () => {

@@ -19,5 +19,6 @@ export * from './faq.ts';
 export * from './faq-categories.ts';
 export * from './reference.ts';
 export * from './site.ts';
+export * from './stored-integers.ts';
 export * from './text-rules.ts';
 export * from './server-render.ts';

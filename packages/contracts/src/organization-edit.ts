@@ -14,6 +14,7 @@ import {
   urlFieldExamples,
   type UrlField,
 } from './organization-texts.ts';
+import { StoredInteger } from './stored-integers.ts';
 import { URL_MAX_LENGTH, isHttpUrl, isStorableText, urlMessage } from './text-rules.ts';
 
 /**
@@ -79,7 +80,7 @@ export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest
  */
 export const UpdateOrganizationRequest = z
   .object({
-    version: z.number().int().min(1),
+    version: StoredInteger(1),
     name: OrganizationName,
     description: OrganizationDescription,
     country: OrganizationCountry,

@@ -17,7 +17,7 @@ export interface MetricSources {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * This process's metrics (ADR 024): its own registry, not prom-client's global one, so each app
+ * This process's metrics (ADR 023): its own registry, not prom-client's global one, so each app
  * a test builds counts alone. Counters are counted where things happen; gauges are read at
  * scrape time.
  */

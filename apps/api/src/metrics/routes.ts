@@ -15,7 +15,7 @@ function bearerMatches(header: string | undefined, tokenDigest: Buffer): boolean
 
 /**
  * Counts every answer by route pattern and status, and serves GET /metrics to whoever presents
- * METRICS_TOKEN as a bearer token (ADR 024). Anyone else gets the same 404 as any unknown
+ * METRICS_TOKEN as a bearer token (ADR 023). Anyone else gets the same 404 as any unknown
  * address: nothing tells a visitor the route exists. Registered on the root app before the
  * other routes, so its hook sees them all.
  */

@@ -116,8 +116,9 @@ export const seoRoutes: FastifyPluginAsync<{
     { schema: { hide: true } },
     async (request, reply) => {
       const part = Number(request.params.part);
+      // A part past 2^53 / 50,000 would ask the database for an offset it cannot read: none has it.
       const slice =
-        Number.isInteger(part) && part >= 1
+        Number.isSafeInteger(part * URLS_PER_SITEMAP) && part >= 1
           ? await entriesBetween((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP)
           : [];
       if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');

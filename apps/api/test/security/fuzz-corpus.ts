@@ -37,6 +37,11 @@ export const malformedValues: TextCase[] = [
   { name: 'control characters', encoded: '%01%1B%7F' },
   { name: 'a negative number', encoded: '-1' },
   { name: 'a huge number', encoded: '1e309' },
+  // Whole numbers past what an integer (2^31 - 1) or bigint column, or a double, holds exactly.
+  { name: '2^31', encoded: '2147483648' },
+  { name: '-2^31 - 1', encoded: '-2147483649' },
+  { name: '2^53 + 1', encoded: '9007199254740993' },
+  { name: '10^20', encoded: '100000000000000000000' },
 ];
 
 /** Query strings built around one parameter name: repeated keys, brackets, prototype keys. */
@@ -182,6 +187,13 @@ export function bodyCases(fields: BodyFields): BodyCase[] {
     { name: 'a body that is a number', payload: '123' },
     { name: 'a body that is null', payload: 'null' },
     { name: 'a huge number', payload: withEvery(all, 1e308).replaceAll('1e+308', '1e999') },
+    { name: '2^31 in every field', payload: withEvery(all, 2 ** 31) },
+    { name: '-2^31 - 1 in every field', payload: withEvery(all, -(2 ** 31) - 1) },
+    {
+      name: '2^53 + 1 in every field',
+      payload: withEvery(all, 0).replaceAll(':0', ':9007199254740993'),
+    },
+    { name: '10^20 in every field', payload: withEvery(all, 1e20) },
     { name: '__proto__ key', payload: '{"__proto__":{"polluted":true}}', pollutes: true },
     {
       name: '__proto__ key beside the fields',

@@ -5,6 +5,7 @@ import { imageMessages, organizationImageKinds, type OrganizationImageKind } fro
 import { loadConfig } from '../../src/config.ts';
 import { seedDemoData } from '../../src/db/seed/demo.ts';
 import { createStorage } from '../../src/adapters/storage/index.ts';
+import { variantKeys } from '../../src/adapters/storage/storage.ts';
 import { signUp, type Body } from './accounts.ts';
 import { createAgent, type Agent } from './browser-agent.ts';
 import { createOrganization } from './factories.ts';
@@ -462,6 +463,52 @@ export function organizationImageSuite(backend: ImageTestBackend) {
       for (const url of ['/uploads/../config.ts', '/uploads/%2e%2e/%2e%2e/package.json']) {
         expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
+    });
+
+    it('sweeps stored images no row references once an hour old, and never a referenced one', async () => {
+      const organizationId = await newOrganization();
+      expect(
+        (await upload(owner.browser, organizationId, targets[0]!, await testImages.png())).status,
+      ).toBe(200);
+      expect(
+        (await upload(owner.browser, organizationId, targets[2]!, await testImages.png())).status,
+      ).toBe(200);
+      const stray = `organizations/${organizationId}/logo-0123456789abcdef-512w.webp`;
+      const notAnImage = `organizations/${organizationId}/notes.txt`;
+      await ctx.app.storage.put(stray, await testImages.webp(), 'image/webp');
+      await ctx.app.storage.put(notAnImage, Buffer.from('kept'), 'text/plain');
+      const referenced = async () => {
+        const rows = (await ctx.database.db.execute(
+          sql`select logo as url from organizations union select banner_image from organizations
+              union select image_url from organization_categories`,
+        )) as unknown as { rows: { url: string | null }[] };
+        const stored = new Set(await files.keys());
+        return rows.rows
+          .flatMap((row) => (row.url ? variantKeys(row.url.replace(/^\/uploads\//, '')) : []))
+          .filter((key) => stored.has(key))
+          .sort();
+      };
+      const kept = await referenced();
+      expect(kept.filter((key) => key.startsWith('demo/')).length).toBeGreaterThan(50);
+      expect(kept.filter((key) => key.startsWith(`organizations/${organizationId}/`))).toHaveLength(
+        organizationImageKinds.logo.widths.length + organizationImageKinds.category.widths.length,
+      );
+
+      // Younger than the hour of grace: an upload whose row may be on its way.
+      expect(await ctx.app.jobs.sweepUploads(new Date())).toEqual({
+        unfinished: 0,
+        unreferenced: 0,
+      });
+      expect(await files.keys()).toContain(stray);
+
+      const run = await ctx.app.jobs.sweepUploads(new Date(Date.now() + 2 * 60 * 60 * 1000));
+      expect(run?.unreferenced).toBeGreaterThanOrEqual(1);
+      const after = await files.keys();
+      expect(after).not.toContain(stray);
+      expect(after).toContain(notAnImage);
+      expect(await referenced()).toEqual(kept);
+      const logo = await storedUrl(organizationId, targets[0]!);
+      expect((await ctx.app.inject({ method: 'GET', url: logo! })).statusCode).toBe(200);
     });
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSafeKey, withImageRemoval, type DiskStorage } from './storage.ts';
+import { isSafeKey, withImageRemoval, type DiskStorage, type ListedObject } from './storage.ts';
 
 const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
@@ -11,9 +11,36 @@ const contentTypes: Record<string, string> = {
   '.jpeg': 'image/jpeg',
 };
 
+/**
+ * Where a file is written before it is renamed to its key: inside the root, so the rename stays
+ * on one filesystem (and is atomic), under a dot-folder GET /uploads never serves.
+ */
+export const UNFINISHED_FOLDER = '.partial';
+/** How files written beside their key were named before the folder existed. */
+const UNFINISHED_SUFFIX = '.partial';
+
+/** Every file under `directory`, depth first; nothing when it does not exist. */
+async function* filesUnder(directory: string): AsyncGenerator<string> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  for (const entry of entries) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else if (entry.isFile()) yield file;
+  }
+}
+
+/** When a file was last written, or null when it is gone already. */
+const modifiedAt = async (file: string) => (await stat(file).catch(() => null))?.mtime ?? null;
+
 /** Images as files under `root` (DATA_DIR/uploads): the embedded default. */
 export function createDiskStorage(directory: string): DiskStorage {
   const root = path.resolve(directory);
+  const unfinished = path.join(root, UNFINISHED_FOLDER);
 
   /** The file of a key; never a path outside the root, whatever the key. */
   function fileOf(key: string): string {
@@ -24,14 +51,21 @@ export function createDiskStorage(directory: string): DiskStorage {
     return file;
   }
 
+  const isUnfinished = (file: string) =>
+    file.startsWith(unfinished + path.sep) || file.endsWith(UNFINISHED_SUFFIX);
+
   return withImageRemoval<Omit<DiskStorage, 'removeImages'>>({
     kind: 'disk' as const,
     root,
     async put(key: string, body: Buffer) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Written beside it, then renamed: a reader never sees half a file.
-      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      await Promise.all([
+        mkdir(path.dirname(file), { recursive: true }),
+        mkdir(unfinished, { recursive: true }),
+      ]);
+      // Written aside, then renamed: a reader never sees half a file, and a write cut short
+      // (kill -9) leaves only a file the upload sweep removes.
+      const partial = path.join(unfinished, randomBytes(12).toString('hex'));
       try {
         await writeFile(partial, body);
         await rename(partial, file);
@@ -52,6 +86,28 @@ export function createDiskStorage(directory: string): DiskStorage {
         contentType: contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
         contentLength: found.size,
       };
+    },
+    async *list(prefix: string): AsyncGenerator<ListedObject> {
+      // A prefix names a folder (`organizations/`): only the files under it are read.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      for await (const file of filesUnder(folder ? fileOf(folder) : root)) {
+        if (isUnfinished(file)) continue;
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        const modified = await modifiedAt(file);
+        if (modified) yield { key, modifiedAt: modified };
+      }
+    },
+    async removeUnfinished(before: Date) {
+      let removed = 0;
+      for await (const file of filesUnder(root)) {
+        if (!isUnfinished(file)) continue;
+        const modified = await modifiedAt(file);
+        if (!modified || modified >= before) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     async close() {},
   });

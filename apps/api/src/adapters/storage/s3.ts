@@ -2,11 +2,18 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { IMMUTABLE_CACHE, isSafeKey, withImageRemoval, type S3Storage } from './storage.ts';
+import {
+  IMMUTABLE_CACHE,
+  isSafeKey,
+  withImageRemoval,
+  type ListedObject,
+  type S3Storage,
+} from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -78,6 +85,24 @@ export function createS3Storage(settings: S3Settings): S3Storage {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async *list(prefix: string): AsyncGenerator<ListedObject> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) {
+            yield { key: object.Key, modifiedAt: object.LastModified };
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    // A PUT stores the whole object or nothing: no write is ever left half done.
+    async removeUnfinished() {
+      return 0;
     },
     async close() {
       client.destroy();

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { IMMUTABLE_CACHE, isSafeKey, UPLOADS_PREFIX, type Storage } from './storage.ts';
+import { IMMUTABLE_CACHE, isImageKey, UPLOADS_PREFIX, type Storage } from './storage.ts';
 
 /**
  * GET /uploads/<key>: files on disk are served as they are; from a bucket, a redirect to its
- * public address (S3_PUBLIC_URL) or the object streamed through. Unknown keys go to the
- * instance's not-found handler.
+ * public address (S3_PUBLIC_URL) or the object streamed through. Only the product's own image
+ * keys are served (never a write in progress, which sits under `.partial/`); anything else goes
+ * to the instance's not-found handler.
  */
-const servedImageKey = /^(organizations|demo)\/.+\.webp$/;
-
 export async function serveUploads(app: FastifyInstance, storage: Storage): Promise<void> {
   if (storage.kind === 'disk') {
     await app.register(fastifyStatic, {
@@ -18,13 +17,15 @@ export async function serveUploads(app: FastifyInstance, storage: Storage): Prom
       index: false,
       maxAge: '30d',
       immutable: true,
+      dotfiles: 'ignore',
+      allowedPath: (pathName) => isImageKey(pathName.replace(/^\//, '')),
     });
     return;
   }
   app.get(`${UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     // Only the product's own images: a bucket shared with other data exposes nothing else.
-    if (!isSafeKey(key) || !servedImageKey.test(key)) return reply.callNotFound();
+    if (!isImageKey(key)) return reply.callNotFound();
     const target = storage.publicUrl(key);
     if (target) return reply.header('cache-control', 'public, max-age=86400').redirect(target, 302);
     const object = await storage.read(key);

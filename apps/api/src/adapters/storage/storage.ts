@@ -8,6 +8,12 @@ export interface StoredObject {
   contentLength?: number;
 }
 
+/** A stored object as a listing gives it: its key and when it was written. */
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where uploaded images live, by key (`organizations/<id>/logo-<random>-512w.webp`). The
  * database always holds `/uploads/<key>`, whichever backend is configured.
@@ -18,6 +24,13 @@ export interface StorageBackend {
   remove(key: string): Promise<void>;
   /** The object, or null when there is none. */
   read(key: string): Promise<StoredObject | null>;
+  /** Every finished object whose key starts with `prefix`. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes writes left unfinished (a process killed mid-upload) begun before `before`, and
+   * answers how many. A backend whose writes are atomic (S3) has none.
+   */
+  removeUnfinished(before: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -52,6 +65,12 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  */
 const safeKey = /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/;
 export const isSafeKey = (key: string) => key.length <= 512 && safeKey.test(key);
+
+/** Where the product's images are stored: uploads under `organizations/`, the demo's under `demo/`. */
+export const IMAGE_KEY_PREFIXES = ['organizations/', 'demo/'] as const;
+const imageKey = /^(organizations|demo)\/.+\.webp$/;
+/** A key of one of the product's own images: the only keys GET /uploads/<key> serves. */
+export const isImageKey = (key: string) => isSafeKey(key) && imageKey.test(key);
 
 /** The key of a stored URL (`/uploads/<key>`), or null for any other URL. */
 export function keyOfUrl(url: string): string | null {
