@@ -7,6 +7,7 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
+import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 
@@ -14,6 +15,7 @@ export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
   seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
   seed-bulk --count N         add N synthetic published organizations
+${backupUsage}
 ${emailUsage}
 ${paymentUsage}`;
 
@@ -67,6 +69,12 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
         log.info({ count, seconds: (Date.now() - started) / 1000 }, 'bulk organizations added');
         return 0;
       }
+      case 'backup':
+        return await runBackup(rest, { database, config, output });
+      case 'restore':
+        // The CLI restores by itself (cli/index.ts); here a server holds the folder.
+        output.err('restore writes only into an empty DATA_DIR, and this one is in use');
+        return 1;
       default: {
         const known =
           (await runEmailCommand(command ?? '', rest, {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createStorage } from '../adapters/storage/index.ts';
+import { resolveBackupFile, runRestore } from './backup-commands.ts';
 import { runCommand } from './commands.ts';
 import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
 
@@ -10,7 +11,7 @@ import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
  * Operator commands: `npm run cli -- <command> [options]`. With the embedded database the
  * command opens DATA_DIR itself, or, while the server holds it, runs inside the server.
  */
-const argv = process.argv.slice(2);
+const argv = resolveBackupFile(process.argv.slice(2));
 const config = configOrExit();
 const log = pino({ level: config.LOG_LEVEL });
 const output = {
@@ -21,6 +22,8 @@ const output = {
 process.exitCode = await main();
 
 async function main(): Promise<number> {
+  // Restore opens its target itself, and only an empty one: never through a running server.
+  if (argv[0] === 'restore') return runRestore(argv.slice(1), { config, log, output });
   let database;
   try {
     database = await openDatabase({

@@ -11,6 +11,10 @@ const contentTypes: Record<string, string> = {
   '.jpeg': 'image/jpeg',
 };
 
+/** The type of an image file, from its name (a file on disk stores no type). */
+export const contentTypeOf = (file: string) =>
+  contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
 /**
  * Where a file is written before it is renamed to its key: inside the root, so the rename stays
  * on one filesystem (and is atomic), under a dot-folder GET /uploads never serves.
@@ -83,7 +87,7 @@ export function createDiskStorage(directory: string): DiskStorage {
       if (!found?.isFile()) return null;
       return {
         body: createReadStream(file),
-        contentType: contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        contentType: contentTypeOf(file),
         contentLength: found.size,
       };
     },
