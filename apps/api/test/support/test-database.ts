@@ -33,3 +33,27 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const dump = await readFile(inject('templateDump'));
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
 }
+
+/**
+ * A new database with nothing in it (not even the migrations) on the test PostgreSQL server, or
+ * null when the tests run on PGlite: the target a restore needs.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+} | null> {
+  const serverUrl = inject('databaseServerUrl');
+  if (!serverUrl) return null;
+  const name = `scaling_impact_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl(serverUrl) });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name} template template0`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
