@@ -16,9 +16,16 @@ import { MANIFEST_NAME, migrationTags, type Manifest } from '../src/db/backup/ma
 import { readTar, tarEnd, tarEntry, type ArchiveEntry } from '../src/db/backup/tar-archive.ts';
 import { signUp, type Body } from './support/accounts.ts';
 import { createAgent, type Agent } from './support/browser-agent.ts';
+import { freePort } from './support/free-port.ts';
 import { createOrganization } from './support/factories.ts';
 import { imageForm, testImages } from './support/images.ts';
 import { payInTestCheckout } from './support/payments.ts';
+import {
+  runCli,
+  startServer,
+  waitUntilReady,
+  type ServerProcess,
+} from './support/server-process.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from './support/test-app.ts';
 import { createEmptyPostgresDatabase } from './support/test-database.ts';
 
@@ -266,4 +273,59 @@ describe('backup and restore', () => {
     }
     expect((await stat(file)).size).toBe(whole.length);
   });
+});
+
+/** The embedded database while its server runs: the backup runs inside it (ADR 020). */
+describe('backup and restore beside a running embedded server', () => {
+  const running: ServerProcess[] = [];
+  let work: string;
+  afterAll(async () => {
+    for (const server of running) if (server.exitCode === null) server.kill('SIGKILL');
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  async function serve(dataDir: string) {
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_DATA: 'true',
+    });
+    running.push(server);
+    await waitUntilReady(server, port);
+    const total = async () =>
+      (
+        (await (await fetch(`http://127.0.0.1:${port}/api/organizations`)).json()) as {
+          meta: { total: number };
+        }
+      ).meta.total;
+    return { server, total };
+  }
+
+  it('backs up the demo data through the server, refuses to restore into its folder, and restores into a new one', async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-backup-server-'));
+    const held = path.join(work, 'data');
+    const fresh = path.join(work, 'restored');
+    const file = path.join(work, 'demo.tar.gz');
+    const { server, total } = await serve(held);
+    const published = await total();
+    expect(published).toBeGreaterThan(10);
+
+    const backup = await runCli(['backup', file], { DATA_DIR: held });
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stderr).toContain(`The server (pid ${server.pid}) holds DATA_DIR`);
+    expect(backup.stdout).toMatch(/^Backed up \d+ rows of \d+ tables and \d+ images to /);
+
+    const intoHeld = await runCli(['restore', file], { DATA_DIR: held });
+    expect(intoHeld.code).toBe(1);
+    expect(intoHeld.stderr).toMatch(/is not empty \(a server may be running on it\)/);
+
+    const restored = await runCli(['restore', file], { DATA_DIR: fresh });
+    expect(restored.code, restored.stderr).toBe(0);
+    server.kill('SIGTERM');
+    // DEMO_DATA is on: the restored organizations are there, so none are seeded again.
+    const again = await serve(fresh);
+    expect(await again.total()).toBe(published);
+  }, 180_000);
 });
