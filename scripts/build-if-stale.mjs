@@ -18,7 +18,6 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
-  'package-lock.json',
 ];
 
 const newest = (entry) => {
@@ -37,8 +36,9 @@ const newestSource = Math.max(...sources.map(newest));
 
 if (oldestBuilt > 0 && oldestBuilt >= newestSource) process.exit(0);
 
-// A production install (after `npm prune --omit=dev`) cannot build: it serves what it has.
-if (oldestBuilt > 0 && !existsSync('node_modules/vite')) {
+// A production install (after `npm prune --omit=dev`) cannot build: it serves what it has. (Vite
+// itself may stay: npm keeps optional peers of production packages, such as better-auth's.)
+if (oldestBuilt > 0 && !existsSync('node_modules/@vitejs/plugin-react')) {
   console.error(
     'The build is older than the sources, but the build tools are not installed: serving the existing build.',
   );
