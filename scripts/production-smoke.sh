@@ -20,8 +20,9 @@ fail() {
   exit 1
 }
 cleanup() {
+  # npm and the server it started are one process group: stop both.
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid"
+    kill -TERM -- "-$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
   fi
   psql -q "$server_url" -c "drop database if exists $database with (force)" >/dev/null 2>&1 || true
@@ -56,9 +57,10 @@ export NODE_ENV=production PORT=$port HOST=127.0.0.1 PUBLIC_URL=http://localhost
 step "npm run cli -- seed-demo (the built CLI)"
 npm run --silent cli -- seed-demo >"$work/seed.log" 2>&1 || { cat "$work/seed.log" >&2; fail "seed-demo"; }
 
+curl -s "http://127.0.0.1:$port/" >/dev/null 2>&1 && fail "port $port is in use (set SMOKE_PORT)"
 step "npm run serve"
 started=$(date +%s%N)
-npm run --silent serve >"$work/server.log" 2>&1 &
+setsid npm run --silent serve >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 240); do
   curl -sf "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
