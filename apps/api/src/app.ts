@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -12,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { defaultWebDist } from './package-paths.ts';
 import rateLimit from '@fastify/rate-limit';
 import { withAmbientTransactions } from './db/ambient-transaction.ts';
 import { registerCacheControl } from './http/cache-control.ts';
@@ -99,8 +99,6 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
   }
 }
-
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app: external plugins, then the app's own, then the modules. */
 export async function buildApp({

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { ParentBrands } from '@si/contracts';
@@ -310,6 +311,14 @@ function productionProblems(config: z.infer<typeof ConfigSchema>): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * Adds the settings of a `.env` file in the working folder, when there is one, to process.env
+ * (Node's own parser). A variable already in the environment wins over the file's line.
+ */
+export function loadEnvFile(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

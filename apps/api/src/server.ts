@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli/commands.ts';
 import { severalProcessesRefusal, superviseWorkers } from './cluster.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -154,6 +154,7 @@ async function startingConfig(): Promise<Config> {
   };
   let config: Config;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createStorage } from '../adapters/storage/index.ts';
@@ -49,6 +49,7 @@ async function main(): Promise<number> {
 /** The settings, or exit 1 with a line naming each bad one (no stack trace: nothing failed). */
 function configOrExit(): Config {
   try {
+    loadEnvFile();
     return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from '../package-paths.ts';
 import { lockDataDir, type CommandHandler } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -30,8 +30,6 @@ export interface DatabaseHandle {
 }
 
 const MIGRATION_LOCK_KEY = 727274001;
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL. Without it, the embedded PGlite database runs. */

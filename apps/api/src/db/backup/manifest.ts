@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrationsFolder } from '../client.ts';
+import { migrationsFolder } from '../../package-paths.ts';
 
 export const PRODUCT = 'scaling-impact';
 export const FORMAT_VERSION = 1;
