@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@si/contracts';
 import { countRows } from './support/accounts.ts';
+import { holdAdvisoryLock } from './support/advisory-lock.ts';
 import { createAgent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
@@ -73,20 +74,10 @@ describe('guest purge job', () => {
       expect(await ctx.app.jobs.purgeGuests(later)).toBeGreaterThanOrEqual(1);
       return;
     }
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
-      locked();
-      await held;
-    });
-    await lockTaken;
+    const lock = await holdAdvisoryLock(ctx.database.db, 727274002);
     expect(await ctx.app.jobs.purgeGuests(later)).toBeNull();
     expect(await exists(idle)).toBe(true);
-    release();
-    await holder;
+    await lock.release();
     expect(await ctx.app.jobs.purgeGuests(later)).toBeGreaterThanOrEqual(1);
     expect(await exists(idle)).toBe(false);
   });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { organizationImageKinds } from '@si/contracts';
 import { UNFINISHED_FOLDER } from '../src/adapters/storage/disk.ts';
 import { signUp } from './support/accounts.ts';
+import { holdAdvisoryLock } from './support/advisory-lock.ts';
 import { createOrganization } from './support/factories.ts';
 import { imageForm, testImages } from './support/images.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
@@ -167,20 +168,10 @@ describe('upload sweep (files on disk)', () => {
       });
       return;
     }
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(727274004)`);
-      locked();
-      await held;
-    });
-    await lockTaken;
+    const lock = await holdAdvisoryLock(ctx.database.db, 727274004);
     expect(await ctx.app.jobs.sweepUploads(new Date())).toBeNull();
     expect((await present()).has(orphan)).toBe(true);
-    release();
-    await holder;
+    await lock.release();
     expect(await ctx.app.jobs.sweepUploads(new Date())).toEqual({ unfinished: 0, unreferenced: 1 });
     expect((await present()).has(orphan)).toBe(false);
   });

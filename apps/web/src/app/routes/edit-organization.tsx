@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import {
-  detailTexts,
   errorBoundaryTexts,
   organizationEditorTexts,
   organizationFormMessages,
   sessionTexts,
   type CurrentUser,
 } from '@si/contracts';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PageContainer } from '../../components/ui/page-container';
-import { StatusCard } from '../../components/ui/status-card';
 import { useEditableOrganization } from '../../features/organization-editor/api/get-editable-organization';
 import { EditorSkeleton } from '../../features/organization-editor/components/editor-skeleton';
 import { OrganizationEditor } from '../../features/organization-editor/components/organization-editor';
@@ -25,6 +23,7 @@ import { useCountries } from '../../features/reference/api/get-countries';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { editPageState } from './edit-organization-state';
+import { OrganizationNotFound } from './organization-not-found';
 
 /**
  * /organizations/:orgId/edit (behind the 'edit' guard): the owner's editor. Someone else is sent
@@ -81,20 +80,7 @@ export function EditOrganizationPage() {
         />
       );
     case 'not-found':
-      content = (
-        <StatusCard
-          as="h1"
-          title={detailTexts.notFoundHeading}
-          className="my-10"
-          action={
-            <Link to="/dashboard/organizations" className={buttonClasses('primary')}>
-              {detailTexts.backToOrganizations}
-            </Link>
-          }
-        >
-          {detailTexts.notFoundBody(orgId)}
-        </StatusCard>
-      );
+      content = <OrganizationNotFound orgId={orgId} />;
       break;
     case 'payment-gate':
       content = (

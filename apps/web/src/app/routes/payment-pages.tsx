@@ -1,10 +1,9 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { detailTexts, errorBoundaryTexts, paymentTexts, type CurrentUser } from '@si/contracts';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { errorBoundaryTexts, paymentTexts, type CurrentUser } from '@si/contracts';
+import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PageContainer } from '../../components/ui/page-container';
-import { StatusCard } from '../../components/ui/status-card';
 import { organizationQueryOptions } from '../../lib/organization-queries';
 import { useTestCheckout } from '../../features/payments/api/test-checkout';
 import { isNewlyCreated } from '../../features/payments/components/newly-created';
@@ -18,29 +17,13 @@ import { ApiError } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Component as NotFoundPage } from './not-found';
+import { OrganizationNotFound } from './organization-not-found';
 import { PageFallback } from './page-fallback';
 
 /*
  * The payment pages (behind the 'payments' guard), one lazy module: plan selection, the
  * canceled checkout and the built-in test checkout.
  */
-
-function OrganizationNotFound({ orgId }: { orgId: string }) {
-  return (
-    <StatusCard
-      as="h1"
-      title={detailTexts.notFoundHeading}
-      className="my-10"
-      action={
-        <Link to="/dashboard/organizations" className={buttonClasses('primary')}>
-          {detailTexts.backToOrganizations}
-        </Link>
-      }
-    >
-      {detailTexts.notFoundBody(orgId)}
-    </StatusCard>
-  );
-}
 
 /**
  * /payments/select/:orgId : only with the newly-created flag (docs/product.md#plan-selection-and-checkout), else the dashboard.
