@@ -62,6 +62,7 @@ import { createReferenceService } from './modules/reference/service.ts';
 import { seoRoutes } from './pages/seo-routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
+import { createPageCache } from './pages/page-cache.ts';
 import { createLateWiring } from './wiring.ts';
 import { alertCodes } from './metrics/alert-codes.ts';
 import { createMetrics, type Metrics } from './metrics/registry.ts';
@@ -188,9 +189,11 @@ export async function buildApp({
   const ambient = withAmbientTransactions(database.db);
   const outbox = createOutboxRepository(database.db);
   // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 023).
+  const pageCache = createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
   const metrics: Metrics | undefined = config.METRICS_TOKEN
     ? createMetrics({
         directoryStatus: organizationService.directoryStatus,
+        pageCache: pageCache.stats,
         unsentEmails: outbox.countUnsent,
         failedEmails: outbox.countFailed,
       })
@@ -384,6 +387,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     organizations: organizationService,
     reference: referenceService,
+    pageCache,
   });
 
   return app;

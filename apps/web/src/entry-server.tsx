@@ -1,11 +1,18 @@
-import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { pages, type ServerRenderer } from '@si/contracts';
 import { createRoutes } from './app/router';
 import { serializeServerState } from './app/server-state';
 import { ApiError, setApiTransport } from './lib/api-client';
+import { organizationQueryOptions } from './lib/organization-queries';
+import {
+  directoryFormTarget,
+  directoryPageHref,
+  parseDirectoryCursor,
+} from './features/directory/hooks/use-directory-filters';
 
 /** The lazy module of each server-rendered route, named as in the build's manifest (preloads). */
 const routeModules: Record<string, string> = Object.fromEntries(
@@ -30,6 +37,45 @@ function createRequestQueryClient(): QueryClient {
     defaultOptions: { queries: { staleTime: 60_000, gcTime: Infinity, retry: false } },
   });
 }
+
+/**
+ * The HTML of `element` once every Suspense boundary has resolved, through React's Node renderer
+ * (its web-streams one costs more in Node). Every boundary goes inline, however large: an
+ * outlined one needs an inline script to reveal it.
+ */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: reportError,
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    });
+  });
+}
+
+/**
+ * The URL a page is rendered from and kept under: what the page reads of the URL and nothing
+ * else (home reads its filter and cursor; the other pages their path). Null for a URL that
+ * redirects (the filter form submitted without JavaScript).
+ */
+export const pageKey: ServerRenderer['pageKey'] = (url) => {
+  const { pathname, searchParams } = new URL(url);
+  if (pathname !== '/') return pathname;
+  if (directoryFormTarget(searchParams)) return null;
+  return directoryPageHref(searchParams, parseDirectoryCursor(searchParams));
+};
 
 /**
  * Renders a public page through the same route table and loaders as the browser: the static
@@ -62,17 +108,13 @@ export const render: ServerRenderer['render'] = async (request) => {
       .getAll()
       .every(({ state: { error } }) => !error || (error instanceof ApiError && error.isNotFound));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const body = await renderToReadableStream(
+  const body = await renderToHtml(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
     </StrictMode>,
-    // Every boundary inline, however large: an outlined one needs an inline script to reveal it.
-    { onError: reportError, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  // Complete before the first byte: no Suspense fallback is sent, so no inline script replaces it.
-  await body.allReady;
   const queries = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) =>
       query.state.status === 'success' || query.state.status === 'error',
@@ -85,21 +127,17 @@ export const render: ServerRenderer['render'] = async (request) => {
       errors: context.errors,
     },
   });
+  const orgId = context.matches.find(({ params }) => params.orgId)?.params.orgId;
+  const organization = orgId
+    ? (queryClient.getQueryData(organizationQueryOptions(orgId).queryKey) ?? null)
+    : null;
   queryClient.clear();
   return {
     kind: 'page',
     body,
     complete,
     state,
-    fingerprint: JSON.stringify([
-      context.matches.map(({ route }) => route.id),
-      queries.queries.map(({ queryHash, state: { status, data, error } }) => [
-        queryHash,
-        status,
-        data ?? null,
-        error instanceof ApiError ? error.status : null,
-      ]),
-    ]),
+    organization,
     routeModules: context.matches.flatMap(({ route }) =>
       route.id && routeModules[route.id] ? [routeModules[route.id]!] : [],
     ),

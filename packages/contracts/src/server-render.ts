@@ -2,6 +2,7 @@
  * What the web app's server bundle (apps/web/src/entry-server.tsx) offers the API, which renders
  * the public pages with it (ADR 017). Types only: the two meet at run time through the build.
  */
+import type { Organization } from './organizations.ts';
 
 /** Answers the app's API calls during a server render (in-process, without the visitor's cookies). */
 export type ServerApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -12,12 +13,12 @@ export type ServerRenderResult =
       kind: 'page';
       /** Every query answered (or answered 'not found'): the page may be cached. */
       complete: boolean;
-      /** The #root element's HTML, complete (every Suspense boundary resolved) before it starts. */
-      body: ReadableStream<Uint8Array>;
+      /** The #root element's HTML, complete (every Suspense boundary resolved). */
+      body: string;
       /** The non-executable JSON the browser hydrates from (already safe inside a script element). */
       state: string;
-      /** What the page is made of (routes, data), without times: the same for the same HTML. */
-      fingerprint: string;
+      /** The profile the page shows, if it shows one: the server writes the page's head from it. */
+      organization: Organization | null;
       /** Source files of the matched routes' modules (keys of the Vite manifest), to preload. */
       routeModules: string[];
     };
@@ -29,4 +30,9 @@ export interface ServerRenderer {
     onRenderError: (error: unknown) => void;
   }): void;
   render(request: Request): Promise<ServerRenderResult>;
+  /**
+   * The URL `url`'s page is rendered from and kept under: the same for every URL that shows the
+   * same page (unknown query parameters, a filter written differently). Null: not to be kept.
+   */
+  pageKey(url: string): string | null;
 }

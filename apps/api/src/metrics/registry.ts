@@ -10,6 +10,7 @@ export interface MetricSources {
     caughtUpAt: Date | null;
   }>;
   unsentEmails(): Promise<number>;
+  pageCache(): { bytes: number; pages: number; hits: number; misses: number };
   failedEmails(): Promise<number>;
 }
 
@@ -89,6 +90,34 @@ export function createMetrics(sources: MetricSources) {
     async collect() {
       const { caughtUpAt } = await directoryStatus();
       if (caughtUpAt) this.set(caughtUpAt.getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: 'page_cache_bytes',
+    help: 'Bytes of rendered pages this process keeps (compressed), within PAGE_CACHE_MB',
+    registers,
+    collect() {
+      this.set(sources.pageCache().bytes);
+    },
+  });
+  new Gauge({
+    name: 'page_cache_pages',
+    help: 'Rendered pages this process keeps',
+    registers,
+    collect() {
+      this.set(sources.pageCache().pages);
+    },
+  });
+  new Counter({
+    name: 'page_cache_requests_total',
+    help: 'Server-rendered pages asked for: served as kept (hit) or rendered (miss)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      const { hits, misses } = sources.pageCache();
+      this.reset();
+      this.inc({ outcome: 'hit' }, hits);
+      this.inc({ outcome: 'miss' }, misses);
     },
   });
   new Gauge({

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   apiMessages,
   errorCodes,
+  OrganizationId,
   siteName,
   titleSuffix,
-  type ServerRenderResult,
+  type Organization,
 } from '@si/contracts';
 import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
 import { AppError } from '../http/errors.ts';
@@ -28,6 +28,8 @@ import {
 import { loadIndexTemplate } from './index-template.ts';
 import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
+import type { KeptPage, PageCache } from './page-cache.ts';
+import { compressPage, pageEncoding, recodePage } from './page-encoding.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
 /**
@@ -51,18 +53,38 @@ function pageTag(...parts: string[]): string {
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
-async function* pageChunks(start: string, body: ReadableStream<Uint8Array>, end: string) {
-  yield Buffer.from(start);
-  const reader = body.getReader();
+/**
+ * Ids written into a missing profile's page as they are: characters no HTML, attribute or JSON
+ * context escapes. Any other id is rendered for its own page.
+ */
+const PLAIN_ID = /^[\w-]{1,100}$/;
+/** Stands in for the id in the one rendering of the missing-profile page (no such row exists). */
+const MISSING_ID_STAND_IN = '00000000-0000-4000-8000-000000000000';
+const MISSING_PLAIN_STAND_IN = 'missing-organization-stand-in';
+/** A path no page answers, rendered once for the 404 page of every such path. */
+const NOT_FOUND_PATH = '/.not-found';
+
+/**
+ * The API answers every page render asks for that change only with the reference data (or the
+ * configuration, which a process never changes): asked once, not once per render.
+ */
+const REFERENCE_ANSWERS = new Set([
+  '/api/category-groups',
+  '/api/categories',
+  '/api/countries',
+  '/api/faqs',
+  '/api/site',
+]);
+
+const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
+
+/** The id in a profile's path, or null when its escapes are not valid UTF-8 (no page has it). */
+function decodedId(segment: string): string | null {
   try {
-    for (let part = await reader.read(); !part.done; part = await reader.read()) {
-      yield Buffer.from(part.value);
-    }
-  } finally {
-    // The visitor went away mid-page: React's stream is let go.
-    await reader.cancel().catch(() => undefined);
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
   }
-  yield Buffer.from(end);
 }
 
 export interface WebOptions {
@@ -72,6 +94,8 @@ export interface WebOptions {
   publicUrl: string;
   organizations: OrganizationService;
   reference: ReferenceService;
+  /** Rendered pages kept between requests (ADR 027). */
+  pageCache: PageCache;
 }
 
 /** Serves the built React app, uploaded images, and every page's HTML with its head tags. */
@@ -103,36 +127,25 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     });
   }
 
-  const renderer = template.built ? await loadPageRenderer(app, options.distDir) : null;
+  const { publicUrl, organizations, reference, pageCache } = options;
+  const renderer = template.built
+    ? await loadPageRenderer(app, options.distDir, {
+        keptAnswer: async (url) =>
+          REFERENCE_ANSWERS.has(url) ? (await reference.snapshot()).version : null,
+      })
+    : null;
 
   async function headFor(
     pathname: string,
   ): Promise<{ head: PageHead; status: number; serverRendered: boolean }> {
-    const { publicUrl } = options;
     if (pathname === '/') return { head: homeHead(publicUrl), status: 200, serverRendered: true };
     const organizationMatch = organizationPath.exec(pathname);
     if (organizationMatch) {
       const id = decodeURIComponent(organizationMatch[1]!);
-      try {
-        const organization = await options.organizations.getPublished(id);
-        const country = (await options.reference.snapshot()).countryByCode.get(
-          organization.country,
-        );
-        return {
-          head: organizationHead(publicUrl, organization, country?.name),
-          status: 200,
-          serverRendered: true,
-        };
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) {
-          return {
-            head: organizationNotFoundHead(publicUrl, id),
-            status: 404,
-            serverRendered: true,
-          };
-        }
-        throw error;
-      }
+      const head = await profileHead(id);
+      return head
+        ? { head, status: 200, serverRendered: true }
+        : { head: organizationNotFoundHead(publicUrl, id), status: 404, serverRendered: true };
     }
     const route = spaRoute(pathname);
     if (route) {
@@ -147,19 +160,231 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     return { head: notFoundHead(publicUrl, pathname), status: 404, serverRendered: true };
   }
 
+  /** A published profile's head, or null when nobody may see it. */
+  async function profileHead(id: string): Promise<PageHead | null> {
+    try {
+      return await headOfProfile(await organizations.getPublished(id));
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async function headOfProfile(organization: Organization | null): Promise<PageHead | null> {
+    if (!organization) return null;
+    const country = (await reference.snapshot()).countryByCode.get(organization.country);
+    return organizationHead(publicUrl, organization, country?.name);
+  }
+
+  type HeadOfProfile = (organization: Organization | null) => Promise<PageHead | null>;
+  type Rendered =
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; complete: boolean; headTags: string; body: string; state: string };
+
+  /**
+   * One server render of the page at `url` (a path and query), its head written from `head` (or
+   * from the profile the page shows). Null when the page shows a profile no longer there.
+   */
+  async function render(url: string, head: PageHead | HeadOfProfile): Promise<Rendered | null> {
+    const result = await renderer!.render(`http://localhost${url}`);
+    if (result.kind === 'redirect') return result;
+    const headTags = typeof head === 'function' ? await head(result.organization) : head;
+    if (!headTags) return null;
+    // The page's route modules load with the app, after the first paint (main.tsx).
+    const modules = renderer!
+      .preloads(result.routeModules)
+      .map((file) => `/${file}`)
+      .join(' ');
+    return {
+      kind: 'page',
+      complete: result.complete,
+      headTags: renderHeadTags(headTags),
+      body: result.body,
+      state: `<script type="application/json" id="app-state" data-modules="${modules}">${result.state}</script>`,
+    };
+  }
+
+  function html(page: { headTags: string; body: string; state: string }): string {
+    const { start, end } = template.split(page.headTags, page.state);
+    return `${start}${page.body}${end}`;
+  }
+
+  /** A page that is not kept: a redirect, or one rendered without some of its data. */
+  function sendUnkept(reply: FastifyReply, rendered: Rendered, status: number) {
+    if (rendered.kind === 'redirect') {
+      return reply
+        .code(rendered.status)
+        .header('cache-control', 'no-cache')
+        .redirect(rendered.location);
+    }
+    // Rendered without some of its data (a failing or slow API): nobody keeps this copy.
+    return reply
+      .code(status)
+      .header('cache-control', rendered.complete ? REVALIDATE_CACHE : ERROR_CACHE)
+      .send(html(rendered));
+  }
+
+  /**
+   * The page kept under `key` while `dependsOn` holds, else rendered now (once, however many
+   * ask together) and kept; sent compressed as the client accepts, or 304 to a revalidation.
+   */
+  async function sendKept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { key: string; dependsOn: string; head: PageHead | HeadOfProfile },
+  ) {
+    let unkept: Rendered | null = null;
+    const renderToKeep = async (): Promise<KeptPage | null> => {
+      const rendered = await render(page.key, page.head);
+      if (!rendered) return null;
+      if (rendered.kind !== 'page' || !rendered.complete) {
+        unkept = rendered;
+        return null;
+      }
+      return {
+        dependsOn: page.dependsOn,
+        status: 200,
+        etag: pageTag(template.version, page.key, page.dependsOn),
+        cacheControl: cachePolicy(page.key, 200),
+        brotli: await compressPage(html(rendered)),
+      };
+    };
+    let kept = await pageCache.get(page.key, page.dependsOn, renderToKeep);
+    // Another request's render was not kept: this one renders for itself.
+    if (!kept && !unkept) kept = await renderToKeep();
+    if (!kept) {
+      if (unkept) return sendUnkept(reply, unkept, 200);
+      // The profile went away between the two reads.
+      return sendMissingProfile(reply, decodedId(organizationPath.exec(page.key)![1]!)!);
+    }
+    reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) {
+      return reply.code(304).send();
+    }
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(kept.brotli);
+    if (encoding === 'gzip') {
+      if (!kept.gzip) {
+        kept.gzip = await recodePage(kept.brotli, 'gzip');
+        pageCache.resized(page.key, kept);
+      }
+      return reply.header('content-encoding', 'gzip').send(kept.gzip);
+    }
+    return reply.send(await recodePage(kept.brotli, 'identity'));
+  }
+
+  /**
+   * The pages whose content does not depend on the URL beyond a plain id: rendered once (per
+   * reference data and build), each request writing its own head and id in. A missing
+   * profile's id, or a path nothing answers, costs no render.
+   */
+  const skeletons = new Map<string, Promise<Rendered | null>>();
+  async function skeleton(name: string, url: string, head: PageHead): Promise<Rendered | null> {
+    const key = `${name} ${(await reference.snapshot()).version}`;
+    let made = skeletons.get(key);
+    if (!made) {
+      made = render(url, head);
+      skeletons.clear();
+      skeletons.set(key, made);
+      // A failed or incomplete render is tried again by the next request.
+      made.then(
+        (rendered) => {
+          if (rendered?.kind !== 'page' || !rendered.complete) skeletons.delete(key);
+        },
+        () => skeletons.delete(key),
+      );
+    }
+    return made;
+  }
+
+  async function sendMissingProfile(reply: FastifyReply, id: string) {
+    const head = organizationNotFoundHead(publicUrl, id);
+    if (!PLAIN_ID.test(id))
+      return sendUnkept(reply, (await render(organizationUrl(id), head))!, 404);
+    const standIn = OrganizationId.safeParse(id).success
+      ? MISSING_ID_STAND_IN
+      : MISSING_PLAIN_STAND_IN;
+    const rendered = await skeleton(standIn, organizationUrl(standIn), head);
+    if (rendered?.kind !== 'page') return sendUnkept(reply, rendered!, 404);
+    return sendUnkept(
+      reply,
+      {
+        ...rendered,
+        headTags: renderHeadTags(head),
+        body: rendered.body.replaceAll(standIn, id),
+        state: rendered.state.replaceAll(standIn, id),
+      },
+      404,
+    );
+  }
+
+  async function sendNotFound(reply: FastifyReply, pathname: string) {
+    const head = notFoundHead(publicUrl, pathname);
+    const rendered = await skeleton('not-found', NOT_FOUND_PATH, head);
+    if (rendered?.kind !== 'page') return sendUnkept(reply, rendered!, 404);
+    return sendUnkept(reply, { ...rendered, headTags: renderHeadTags(head) }, 404);
+  }
+
+  async function sendServerRendered(request: FastifyRequest, reply: FastifyReply, url: URL) {
+    const key = renderer!.pageKey(url.href);
+    const referenceVersion = (await reference.snapshot()).version;
+    const { pathname } = url;
+    if (pathname === '/') {
+      const head = homeHead(publicUrl);
+      // The filter form submitted without JavaScript: a redirect, never kept.
+      if (key === null) return sendUnkept(reply, (await render(`/${url.search}`, head))!, 200);
+      const directoryVersion = await organizations.directoryVersion();
+      return sendKept(request, reply, {
+        key,
+        dependsOn: `${directoryVersion} ${referenceVersion}`,
+        head,
+      });
+    }
+    const organizationMatch = organizationPath.exec(pathname);
+    if (organizationMatch) {
+      const id = decodedId(organizationMatch[1]!);
+      if (id === null) return sendNotFound(reply, pathname);
+      const version = await organizations.profileVersion(id);
+      if (version === null) return sendMissingProfile(reply, id);
+      return sendKept(request, reply, {
+        key: organizationUrl(id),
+        dependsOn: `${version} ${referenceVersion}`,
+        head: headOfProfile,
+      });
+    }
+    const route = spaRoute(pathname);
+    if (!route) return sendNotFound(reply, pathname);
+    const head = genericHead(
+      publicUrl,
+      pathname,
+      `${route.title}${titleSuffix}`,
+      route.description,
+    );
+    return sendKept(request, reply, {
+      key: key ?? pathname,
+      dependsOn: referenceVersion,
+      head,
+    });
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     // One URL for the head and the body (a path such as //about stays a path).
     const url = new URL(`http://localhost${request.url}`);
-    const { head, status, serverRendered } = await headFor(url.pathname);
-    reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-    const renderedInBrowser = () =>
-      reply.header('cache-control', 'no-cache').send(template.render(renderHeadTags(head)));
-    if (!renderer || !serverRendered) return renderedInBrowser();
-
-    let result: ServerRenderResult;
+    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    const renderedInBrowser = async () => {
+      const { head, status } = await headFor(url.pathname);
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .send(template.render(renderHeadTags(head)));
+    };
+    if (!renderer) return renderedInBrowser();
+    const route = spaRoute(url.pathname);
+    if (route && !route.serverRendered) return renderedInBrowser();
     try {
-      result = await renderer.render(url.href);
+      return await sendServerRendered(request, reply, url);
     } catch (error) {
+      if (error instanceof AppError) throw error;
       // The page still works: the browser renders it, as it renders the account pages.
       request.log.error(
         { err: error, code: alertCodes.serverRenderFailed },
@@ -167,32 +392,6 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       );
       return renderedInBrowser();
     }
-    if (result.kind === 'redirect') {
-      return reply
-        .code(result.status)
-        .header('cache-control', 'no-cache')
-        .redirect(result.location);
-    }
-    // The page's route modules load with the app, after the first paint (main.tsx).
-    const modules = renderer
-      .preloads(result.routeModules)
-      .map((file) => `/${file}`)
-      .join(' ');
-    const headTags = renderHeadTags(head);
-    const state = `<script type="application/json" id="app-state" data-modules="${modules}">${result.state}</script>`;
-    const { start, end } = template.split(headTags, state);
-    if (!result.complete) {
-      // Rendered without some of its data (a failing or slow API): nobody keeps this copy.
-      reply.header('cache-control', ERROR_CACHE);
-      return reply.send(Readable.from(pageChunks(start, result.body, end)));
-    }
-    const tag = pageTag(template.version, String(status), headTags, modules, result.fingerprint);
-    reply.header('etag', tag).header('cache-control', cachePolicy(url.pathname, status));
-    if (status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], tag)) {
-      await result.body.cancel();
-      return reply.code(304).send();
-    }
-    return reply.send(Readable.from(pageChunks(start, result.body, end)));
   }
 
   app.get('/', sendPage);

@@ -15,6 +15,8 @@ interface ManifestChunk {
 
 export interface PageRenderer {
   render(url: string): Promise<ServerRenderResult>;
+  /** The URL a page is kept under (ServerRenderer.pageKey): a path, with home's filter. */
+  pageKey(url: string): string | null;
   /** The build files a rendered page's routes need, beyond what the template already loads. */
   preloads(routeModules: string[]): string[];
 }
@@ -34,9 +36,18 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string, into = n
  * request meets, without a socket and without any visitor's cookies (the pages are public and
  * cacheable). Null when the bundle has not been built: pages then render in the browser.
  */
+export interface PageRendererOptions {
+  /**
+   * Names what a GET answer holds when it may serve many renders (reference data): the answer
+   * is asked for once and given again while the name stays the same. Null: asked every time.
+   */
+  keptAnswer(url: string): Promise<string | null>;
+}
+
 export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
+  { keptAnswer }: PageRendererOptions,
 ): Promise<PageRenderer | null> {
   const bundle = path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
   if (!existsSync(bundle)) return null;
@@ -51,17 +62,28 @@ export async function loadPageRenderer(
     return null;
   }
 
+  const keptAnswers = new Map<string, { name: string; body: string; type: string }>();
   const transport: ServerApiTransport = async (url, init) => {
+    const method = init.method ?? 'GET';
+    const name = method === 'GET' ? await keptAnswer(url) : null;
+    const kept = name === null ? undefined : keptAnswers.get(url);
+    if (kept?.name === name) {
+      return new Response(kept.body, { status: 200, headers: { 'content-type': kept.type } });
+    }
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: method as 'GET',
       url,
       headers: { accept: 'application/json' },
       ...(init.signal ? { signal: init.signal } : {}),
     });
+    const type = String(answer.headers['content-type'] ?? 'application/json');
+    if (name !== null && answer.statusCode === 200) {
+      keptAnswers.set(url, { name, body: answer.body, type });
+    }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.body, {
       status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      headers: { 'content-type': type },
     });
   };
   renderer.configure({
@@ -83,6 +105,7 @@ export async function loadPageRenderer(
 
   return {
     render: (url) => renderer.render(new Request(url, { headers: { accept: 'text/html' } })),
+    pageKey: (url) => renderer.pageKey(url),
     preloads: (routeModules) => {
       const files = new Set<string>();
       for (const key of routeModules) chunksOf(manifest, key, files);

@@ -60,7 +60,22 @@ export function createOrganizationRepository(db: Database) {
     .select({ version: directoryState.version })
     .from(directoryState)
     .prepare('directory_version');
+  const rowVersionQuery = db
+    .select({ version: sql<string>`${organizations}.xmin::text` })
+    .from(organizations)
+    .where(and(eq(organizations.id, sql.placeholder('id')), sql`${organizations.published}`))
+    .prepare('organization_row_version');
   return {
+    /**
+     * The transaction that last wrote a published organization's row, or null. Every write to
+     * a profile (its fields, its categories, an image, payment, an operator's hold) updates the
+     * row, so this changes whenever the profile page would.
+     */
+    async publishedRowVersion(id: string): Promise<string | null> {
+      const [row] = await rowVersionQuery.execute({ id });
+      return row?.version ?? null;
+    },
+
     /** Published organizations as the directory index keeps them, in id order after `afterId`. */
     indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]> {
       return db

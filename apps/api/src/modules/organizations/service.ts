@@ -267,6 +267,17 @@ export function createOrganizationService(
     /** Builds the directory index now rather than on the first list request. */
     prepareDirectory: () => directory.ready(),
 
+    /** The directory's version now: what a rendered list page depends on (ADR 027). */
+    directoryVersion: () => directory.version(),
+
+    /**
+     * What a published profile's page is made of, as one short token that changes with any
+     * write to the organization (its row's transaction id); null when nobody may see it.
+     */
+    async profileVersion(id: string): Promise<string | null> {
+      return OrganizationId.safeParse(id).success ? repository.publishedRowVersion(id) : null;
+    },
+
     /** The directory index's size and lag, for GET /metrics. */
     directoryStatus: () => directory.status(),
 

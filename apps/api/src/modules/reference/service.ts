@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Category, CategoryGroup, Country, FaqItem } from '@si/contracts';
 import type { ReferenceRepository } from './repository.ts';
@@ -9,6 +10,8 @@ interface ReferenceSnapshot {
   faqs: FaqItem[];
   categoryById: Map<string, Category>;
   countryByCode: Map<string, Country>;
+  /** Names this content: the same data read again gives the same version. */
+  version: string;
 }
 
 /**
@@ -34,6 +37,10 @@ export function createReferenceService(repository: ReferenceRepository, ttlMs = 
         faqs,
         categoryById: new Map(categories.map((category) => [category.id, category])),
         countryByCode: new Map(countries.map((country) => [country.code, country])),
+        version: createHash('sha1')
+          .update(JSON.stringify([groups, categories, countries, faqs]))
+          .digest('base64url')
+          .slice(0, 16),
       };
     },
   });

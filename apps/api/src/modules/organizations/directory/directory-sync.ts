@@ -164,6 +164,12 @@ export function createDirectory(
     },
 
     /**
+     * The database's directory version as of this call (one read shared with concurrent list
+     * requests): a page rendered from list answers asked for after it holds at least that.
+     */
+    version: (): Promise<number> => readVersion(),
+
+    /**
      * The index's answer, holding every change committed before this call: the database's
      * version is asked for at once, the answer is worked out while it is on its way, and it
      * stands if the index was at that version; otherwise the index catches up and answers again.

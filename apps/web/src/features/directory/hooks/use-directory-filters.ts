@@ -36,11 +36,18 @@ export function parseDirectoryCursor(params: URLSearchParams): string | null {
   return cursor && cursorPattern.test(cursor) ? cursor : null;
 }
 
-/** The URL of the results from `cursor` on, under the same filter. */
+/**
+ * The URL of the results from `cursor` on, under the same filter: the filter as the page reads
+ * it and nothing else, so every URL that shows the same results links to the same pages (and the
+ * server keeps one rendered copy of them, whatever else a URL carries).
+ */
 export function directoryPageHref(params: URLSearchParams, cursor: string | null): string {
-  const next = new URLSearchParams(params);
+  const { categories, country, q } = parseDirectoryFilters(params);
+  const next = new URLSearchParams();
+  if (categories.length > 0) next.set('categories', categories.join(','));
+  if (country) next.set('country', country);
+  if (q) next.set('q', q);
   if (cursor) next.set('cursor', cursor);
-  else next.delete('cursor');
   const search = next.toString();
   return search ? `/?${search}` : '/';
 }
