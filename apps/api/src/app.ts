@@ -189,7 +189,7 @@ export async function buildApp({
   const ambient = withAmbientTransactions(database.db);
   const outbox = createOutboxRepository(database.db);
   // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 023).
-  const pageCache = createPageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const pageCache = createPageCache({ maxBytes: Math.floor(config.PAGE_CACHE_MB * 1024 * 1024) });
   const metrics: Metrics | undefined = config.METRICS_TOKEN
     ? createMetrics({
         directoryStatus: organizationService.directoryStatus,

@@ -88,7 +88,7 @@ const ConfigSchema = z.object({
    * Megabytes of rendered public pages each process keeps, compressed (ADR 027): about 20 KB a
    * page, so the default holds some 3,000 pages.
    */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * The bearer token GET /metrics asks for (ADR 023). Unset, the route answers 404 to everyone.

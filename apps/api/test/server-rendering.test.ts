@@ -1,9 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   footerTexts,
@@ -14,12 +9,7 @@ import {
 } from '@si/contracts';
 import { createOrganization } from './support/factories.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
-
-const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
-/** The browser build's template in miniature: the server needs its markers, not its scripts. */
-const template = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><title>x</title><!--/app-head--><script type="module" src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
-/** Like the build's stylesheet, which the server puts inside every page: pages are never tiny. */
-const stylesheet = Array.from({ length: 40 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('\n');
+import { buildWebForTests, type WebBuild } from './support/web-build.ts';
 const hostileName = '</script><img src=x onerror=alert(1)> & "Co"';
 
 interface ListBody {
@@ -44,7 +34,7 @@ const cardIds = (html: string) =>
 
 describe('public pages rendered on the server', () => {
   let ctx: TestContext;
-  let workDir: string;
+  let web: WebBuild;
   let profileId: string;
   let hostileId: string;
   let unpublishedId: string;
@@ -54,20 +44,9 @@ describe('public pages rendered on the server', () => {
   const list = async (query: string) => (await get(`/api/organizations?${query}`)).json<ListBody>();
 
   beforeAll(async () => {
-    workDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-ssr-'));
-    await mkdir(path.join(workDir, 'dist'));
-    await writeFile(path.join(workDir, 'dist', 'index.html'), template);
-    await mkdir(path.join(workDir, 'dist', 'assets'));
-    await writeFile(path.join(workDir, 'dist', 'assets', 'index-abc.css'), stylesheet);
-    // The server bundle, built from the web app's sources as `npm run build` builds it.
-    await build({
-      root: webRoot,
-      configFile: path.join(webRoot, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { ssr: 'src/entry-server.tsx', outDir: path.join(workDir, 'dist-server') },
-    });
+    web = await buildWebForTests();
     ctx = await createTestApp({
-      WEB_DIST_DIR: path.join(workDir, 'dist'),
+      WEB_DIST_DIR: web.distDir,
       DIRECTORY_CACHE_MS: '0',
     });
     const db = ctx.database.db;
@@ -90,7 +69,7 @@ describe('public pages rendered on the server', () => {
   }, 120_000);
   afterAll(async () => {
     await ctx.close();
-    await rm(workDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   it('renders home with its heading, filters, counts and the first page of cards', async () => {

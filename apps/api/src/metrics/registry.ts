@@ -10,7 +10,7 @@ export interface MetricSources {
     caughtUpAt: Date | null;
   }>;
   unsentEmails(): Promise<number>;
-  pageCache(): { bytes: number; pages: number; hits: number; misses: number };
+  pageCache(): { bytes: number; pages: number; hits: number; misses: number; renders: number };
   failedEmails(): Promise<number>;
 }
 
@@ -118,6 +118,15 @@ export function createMetrics(sources: MetricSources) {
       this.reset();
       this.inc({ outcome: 'hit' }, hits);
       this.inc({ outcome: 'miss' }, misses);
+    },
+  });
+  new Counter({
+    name: 'page_renders_total',
+    help: 'Server renders of pages (kept or not: 404 pages, redirects, pages missing data)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.pageCache().renders);
     },
   });
   new Gauge({

@@ -40,6 +40,7 @@ export function createPageCache({ maxBytes }: PageCacheOptions) {
   const rendering = new Map<string, Promise<KeptPage | null>>();
   let hits = 0;
   let misses = 0;
+  let renders = 0;
 
   function find(key: string): KeptPage | undefined {
     const kept = protectedPages.get(key);
@@ -92,6 +93,11 @@ export function createPageCache({ maxBytes }: PageCacheOptions) {
       else if (probation.peek(key) === page) probation.set(key, page);
     },
 
+    /** Every server render counts, kept or not (404 pages, redirects, incomplete pages). */
+    rendered() {
+      renders += 1;
+    },
+
     /** For GET /metrics. */
     stats() {
       return {
@@ -99,6 +105,7 @@ export function createPageCache({ maxBytes }: PageCacheOptions) {
         pages: probation.size + protectedPages.size,
         hits,
         misses,
+        renders,
       };
     },
   };
