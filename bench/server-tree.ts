@@ -1,6 +1,7 @@
 /**
  * The server's processes as /proc shows them: the primary and the node:cluster workers it forks
- * (WEB_CONCURRENCY), with their memory and CPU time. Linux only, like the benchmark.
+ * (WEB_CONCURRENCY), with their memory and CPU time, and the memory sampled during a figure.
+ * Linux only, like the benchmark.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
@@ -75,4 +76,40 @@ export async function waitUntilSettled(
   }
   log(`  the server did not settle in ${timeoutMs / 1000} s (${pids.length} processes); going on`);
   return pids;
+}
+
+export interface MemorySummary {
+  median: number;
+  peak: number;
+}
+function summarize(samples: number[]): MemorySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, peak: sorted.at(-1) ?? 0 };
+}
+
+/** Sum over the server's processes, and each process (the primary first). */
+export interface MemoryFigures {
+  total: MemorySummary;
+  perProcess: (MemorySummary & { pid: number })[];
+}
+
+/** Every 250 ms, the RSS of each of the server's processes; stop() summarizes them. */
+export function sampleMemory(primary: number) {
+  const byProcess = new Map<number, number[]>();
+  const totals: number[] = [];
+  const timer = setInterval(async () => {
+    const pids = await serverProcesses(primary);
+    const sizes = await Promise.all(pids.map(rssMb));
+    pids.forEach((pid, index) =>
+      byProcess.set(pid, [...(byProcess.get(pid) ?? []), sizes[index]!]),
+    );
+    totals.push(sizes.reduce((sum, mb) => sum + mb, 0));
+  }, 250);
+  return {
+    stop(): MemoryFigures {
+      clearInterval(timer);
+      const perProcess = [...byProcess].map(([pid, samples]) => ({ pid, ...summarize(samples) }));
+      return { total: summarize(totals), perProcess };
+    },
+  };
 }
