@@ -142,8 +142,32 @@ async function measureFigure(
   return { load: measured, rssMb, urls: { distinct: mix.distinct(), repeats: mix.repeats() } };
 }
 
-/** Every figure of `options` on one server start; problems found on the way go to `notes`. */
-export function measurePages(
+class ServerStopped extends Error {}
+const ATTEMPTS = 3;
+
+/**
+ * Every figure of `options` on one server start; problems found on the way go to `notes`. A
+ * server that stops without being asked to (on a shared machine) is started again, with new
+ * URLs, and the figures measured again.
+ */
+export async function measurePages(
+  dataset: Dataset,
+  processes: number,
+  options: PagesOptions,
+  notes: string[],
+): Promise<PageRow[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(dataset, processes, options, notes);
+    } catch (error) {
+      if (!(error instanceof ServerStopped) || attempt === ATTEMPTS) throw error;
+      log(`    ${error.message}: starting it again`);
+      notes.push(`${dataset.database} ${orgs(dataset.size)}, ${processes} proc: ${error.message}`);
+    }
+  }
+}
+
+function measureOnce(
   dataset: Dataset,
   processes: number,
   options: PagesOptions,
@@ -168,6 +192,9 @@ export function measurePages(
     const rows: PageRow[] = [];
     for (const figure of options.figures) {
       const measured = await measureFigure(server, sources, figure, options);
+      if (!server.running()) {
+        throw new ServerStopped(`the server stopped during ${figure}, not at the bench's request`);
+      }
       log(`    ${figure}: ${measured.load.rps.toFixed(0)} req/s, p99 ${measured.load.p99} ms`);
       rows.push({
         database: dataset.database,

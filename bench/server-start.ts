@@ -17,6 +17,8 @@ export interface RunningServer {
   base: string;
   /** The primary process: the memory sampler walks its workers from it. */
   pid: number;
+  /** False once it has exited (something on a shared machine may stop it). */
+  running(): boolean;
 }
 
 function alive(pid: number) {
@@ -65,7 +67,8 @@ export async function onServer<T>(
     if (meta.total !== dataset.size) {
       log(`    the directory lists ${orgs(meta.total)} organizations, not ${orgs(dataset.size)}`);
     }
-    return await work({ base, pid: server.pid! });
+    const running = () => server.exitCode === null && server.signalCode === null;
+    return await work({ base, pid: server.pid!, running });
   } finally {
     await stopServer(server);
     // Workers leave with their primary; one that has not after five seconds is ended.
