@@ -30,7 +30,7 @@ function targetLine(target: Target, row: PageRow): string {
   if (target.ratio !== undefined) {
     checks.push([
       ratio >= target.ratio,
-      `${(ratio * 100).toFixed(1)}% of healthz (at least ${target.ratio * 100}%)`,
+      `${(ratio * 100).toFixed(1)}% of healthz (at least ${Math.round(target.ratio * 100)}%)`,
     ]);
   }
   if (target.p99 !== undefined) {
@@ -40,6 +40,8 @@ function targetLine(target: Target, row: PageRow): string {
     ]);
   }
   checks.push([row.load.errors === 0, `${row.load.errors} errors`]);
+  // Requests still in flight when a figure ends are not counted: none answered means no figure.
+  if (row.load.responses === 0) checks.push([false, 'no answer within the figure']);
   if (target.figure !== 'repeat') {
     checks.push([
       row.urls.repeats === 0,

@@ -3,7 +3,8 @@
  * ceiling, then each page figure of bench/page-mix.ts (profiles, home, og, repeat), every
  * request with `accept-encoding: br, gzip`, pages with `accept: text/html`. A distinct figure's
  * warm-up takes new URLs of its own, so the figure's are new to the server too; the repeat
- * figure's warm-up is one pass over its URLs, then the same couple of seconds.
+ * figure's warm-up is one pass over its URLs, then the same couple of seconds. Each figure starts
+ * once the server's processes are idle again.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,7 +21,7 @@ import {
 } from './page-mix.ts';
 import { collectVocabulary } from './request-mix.ts';
 import { onServer, type RunningServer } from './server-start.ts';
-import { sampleMemory, type MemoryFigures } from './server-tree.ts';
+import { sampleMemory, waitUntilSettled, type MemoryFigures } from './server-tree.ts';
 
 export interface PageRow {
   database: DatabaseKind;
@@ -43,6 +44,7 @@ export interface PagesOptions {
 }
 
 const WARM_UP_SECONDS = 2;
+const SETTLE_TIMEOUT_MS = 60_000;
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 const imageHeaders = { accept: 'image/png,image/*;q=0.8', 'accept-encoding': 'br, gzip' };
 
@@ -130,6 +132,9 @@ async function measureFigure(
     duration: WARM_UP_SECONDS,
     headers,
   });
+  // What the warm-up left in flight (a share card's drawing goes on when its request is dropped)
+  // must not weigh on the figure.
+  await waitUntilSettled(server.pid, log, SETTLE_TIMEOUT_MS, 1);
   const mix = figureMix(figure, sources);
   const memory = sampleMemory(server.pid);
   const measured = await load(server.base, mix.next, { connections, duration, headers });

@@ -53,13 +53,14 @@ async function cpuTicks(pids: number[]): Promise<number> {
 
 /**
  * /readyz answers as soon as one worker listens, while the others may still be loading the
- * directory: wait until the same processes have been idle (under a tenth of a core) for two
- * seconds in a row. Gives up after `timeoutMs` with a warning. Returns the processes.
+ * directory: wait until the same processes have been idle (under a tenth of a core) for
+ * `quietFor` seconds in a row. Gives up after `timeoutMs` with a warning. Returns the processes.
  */
 export async function waitUntilSettled(
   primary: number,
   log: (message: string) => void,
   timeoutMs = 300_000,
+  quietFor = 2,
 ): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   let quietSeconds = 0;
@@ -72,7 +73,7 @@ export async function waitUntilSettled(
     quietSeconds = now.join() === pids.join() && ticks - before < 10 ? quietSeconds + 1 : 0;
     pids = now;
     before = ticks;
-    if (quietSeconds >= 2) return pids;
+    if (quietSeconds >= quietFor) return pids;
   }
   log(`  the server did not settle in ${timeoutMs / 1000} s (${pids.length} processes); going on`);
   return pids;
