@@ -21,6 +21,8 @@ export interface Dataset {
   env: NodeJS.ProcessEnv;
   /** null when a kept PostgreSQL database was reused. */
   seedSeconds: number | null;
+  /** The PostgreSQL database's name when --keep keeps it for the next runs; otherwise null. */
+  keptAs: string | null;
   /** Gathered on the first run that needs it, reused by the others on the same data. */
   vocabulary?: Vocabulary;
   dispose(): Promise<void>;
@@ -109,6 +111,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
       size,
       env,
       seedSeconds,
+      keptAs: null,
       dispose: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
@@ -153,6 +156,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
     size,
     env,
     seedSeconds,
+    keptAs: keep ? name : null,
     async dispose() {
       await rm(dataDir, { recursive: true, force: true });
       if (!keep) {

@@ -59,6 +59,44 @@ const homePath = (params: URLSearchParams) => {
   return query ? `/?${query}` : '/';
 };
 
+/**
+ * What a home page URL shows, whatever its spelling: the server may keep a rendered page under
+ * the URL as the web app reads it, so two URLs that differ only in the order of their categories
+ * or the case of their words are the same page.
+ */
+function homeKey(url: string): string {
+  const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+  const categories = (params.get('categories') ?? '').split(',').filter(Boolean).sort();
+  const words = (params.get('q') ?? '').toLowerCase().trim().split(/\s+/);
+  const country = (params.get('country') ?? '').toUpperCase();
+  return JSON.stringify([[...new Set(categories)], country, words, params.get('cursor')]);
+}
+
+const DRAWS_PER_HOME_PAGE = 100;
+
+/** Home page URLs from the cold list mix, none showing a page handed out before. */
+function homePages(vocabulary: Vocabulary): RequestMix {
+  const urls = coldMix(homeVocabulary(vocabulary), 3, homePath);
+  const shown = new Set<string>();
+  let repeated = 0;
+  return {
+    next() {
+      let url = urls.next();
+      for (let draw = 1; shown.has(homeKey(url)); draw += 1) {
+        if (draw === DRAWS_PER_HOME_PAGE) {
+          repeated += 1;
+          return url;
+        }
+        url = urls.next();
+      }
+      shown.add(homeKey(url));
+      return url;
+    },
+    distinct: () => shown.size,
+    repeats: () => repeated,
+  };
+}
+
 /** What a dataset's page figures are drawn from, made once, on its first server start. */
 export interface PageSources {
   /** The published ids in a fixed random order, the repeat figure's first. */
@@ -79,7 +117,7 @@ export function pageSources(ids: string[], vocabulary: Vocabulary): PageSources 
     const other = Math.floor(next() * (index + 1));
     [shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!];
   }
-  const home = coldMix(homeVocabulary(vocabulary), 3, homePath);
+  const home = homePages(vocabulary);
   // Kept out of the distinct figures: the first ids and the first home pages.
   const profiles = shuffled.slice(0, Math.min(REPEATED_PROFILES, Math.ceil(ids.length / 10)));
   const repeat: string[] = [];

@@ -8,6 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Dataset, DatabaseKind } from './dataset.ts';
 import { log, orgs } from './formatting.ts';
@@ -69,6 +70,26 @@ export function ensureWebBuild(root: string) {
 /** Per dataset: its ids, home pages and repeat set, gathered on its first server start. */
 const sourcesOf = new WeakMap<Dataset, PageSources>();
 
+const root = path.resolve(import.meta.dirname, '..');
+/**
+ * With --keep, the ids the runs on a kept database have used, so that the next runs on it take
+ * others (a share card or a page kept anywhere but in the run's fresh DATA_DIR cannot help them).
+ * A database seeded again has new ids: its file starts over.
+ */
+const usedIdsFile = (database: string) =>
+  path.join(root, '.bench', `pages-used-ids-${database}.json`);
+
+async function usedEarlier(dataset: Dataset): Promise<Set<string>> {
+  if (!dataset.keptAs) return new Set();
+  const file = usedIdsFile(dataset.keptAs);
+  if (dataset.seedSeconds !== null) {
+    await rm(file, { force: true });
+    return new Set();
+  }
+  const text = await readFile(file, 'utf8').catch(() => '[]');
+  return new Set(JSON.parse(text) as string[]);
+}
+
 async function sourcesFor(dataset: Dataset, base: string): Promise<PageSources> {
   let sources = sourcesOf.get(dataset);
   if (!sources) {
@@ -77,7 +98,12 @@ async function sourcesFor(dataset: Dataset, base: string): Promise<PageSources> 
       dataset.vocabulary = await collectVocabulary(base);
     }
     log('    walking the whole list for the published ids');
-    sources = pageSources(await publishedIds(base), dataset.vocabulary);
+    const used = await usedEarlier(dataset);
+    const ids = (await publishedIds(base)).filter((id) => !used.has(id));
+    if (used.size > 0) {
+      log(`    ${orgs(used.size)} left out: earlier runs on the kept database used them`);
+    }
+    sources = pageSources(ids, dataset.vocabulary);
     sourcesOf.set(dataset, sources);
   }
   return sources;
@@ -215,9 +241,17 @@ function measureOnce(
   });
 }
 
-/** How many of the dataset's published ids the runs used, as a note. */
-export function idsNote(dataset: Dataset): string | null {
+/**
+ * After the runs on a dataset: on a kept database, adds the ids they used to those of earlier
+ * runs. Returns a note of how many they used.
+ */
+export async function finishPages(dataset: Dataset): Promise<string | null> {
   const sources = sourcesOf.get(dataset);
   if (!sources) return null;
-  return `${dataset.database} ${orgs(dataset.size)}: ${orgs(sources.taken)} of ${orgs(sources.ids.length)} published ids used (the repeat figure's among them), each in one figure only`;
+  if (dataset.keptAs) {
+    const used = [...(await usedEarlier(dataset)), ...sources.ids.slice(0, sources.taken)];
+    await mkdir(path.dirname(usedIdsFile(dataset.keptAs)), { recursive: true });
+    await writeFile(usedIdsFile(dataset.keptAs), JSON.stringify(used));
+  }
+  return `${dataset.database} ${orgs(dataset.size)}: ${orgs(sources.taken)} published ids taken of ${orgs(sources.ids.length)} unused (the repeat figure's among them), each by one figure only`;
 }

@@ -26,7 +26,7 @@ import { log, orgs, seconds } from './formatting.ts';
 import { listMixes, measureList, reportList, type ListRow } from './list-suite.ts';
 import { pageFigures } from './page-mix.ts';
 import { reportPages } from './pages-report.ts';
-import { ensureWebBuild, idsNote, measurePages, type PageRow } from './pages-suite.ts';
+import { ensureWebBuild, finishPages, measurePages, type PageRow } from './pages-suite.ts';
 
 const { values } = parseArgs({
   options: {
@@ -124,7 +124,7 @@ for (const database of databases) {
     notes.push(
       `${database} ${orgs(size)}: ${dataset.seedSeconds === null ? 'kept database reused' : `seeded in ${dataset.seedSeconds.toFixed(0)} s`}`,
     );
-    const ids = idsNote(dataset);
+    const ids = await finishPages(dataset);
     if (ids) notes.push(ids);
   }
 }
