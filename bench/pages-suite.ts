@@ -20,7 +20,7 @@ import {
   type PageFigure,
   type PageSources,
 } from './page-mix.ts';
-import { collectVocabulary } from './request-mix.ts';
+import { collectVocabulary, type RequestMix } from './request-mix.ts';
 import { onServer, type RunningServer } from './server-start.ts';
 import { sampleMemory, waitUntilSettled, type MemoryFigures } from './server-tree.ts';
 
@@ -144,16 +144,18 @@ async function measureFigure(
 ) {
   const { connections, duration } = options;
   const headers = figure === 'og' ? imageHeaders : pageHeaders;
+  // A stopped server refuses every connection at once, and autocannon tries again and again: no
+  // new URL is spent on that.
+  const from = (mix: RequestMix) => () => (server.running() ? mix.next() : '/healthz');
   if (figure === 'repeat') {
-    const pass = figureMix('repeat', sources);
-    await load(server.base, pass.next, {
+    await load(server.base, from(figureMix('repeat', sources)), {
       connections,
       duration,
       amount: sources.repeat.length,
       headers,
     });
   }
-  await load(server.base, figureMix(figure, sources).next, {
+  await load(server.base, from(figureMix(figure, sources)), {
     connections,
     duration: WARM_UP_SECONDS,
     headers,
@@ -163,7 +165,7 @@ async function measureFigure(
   await waitUntilSettled(server.pid, log, SETTLE_TIMEOUT_MS, 1);
   const mix = figureMix(figure, sources);
   const memory = sampleMemory(server.pid);
-  const measured = await load(server.base, mix.next, { connections, duration, headers });
+  const measured = await load(server.base, from(mix), { connections, duration, headers });
   const rssMb = memory.stop();
   if (figure !== 'repeat' && mix.repeats() > 0) {
     log(
