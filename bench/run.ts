@@ -5,7 +5,7 @@
  *   list   GET /api/organizations, cold and warm mixes (bench/list-suite.ts), the table of
  *          ADR 018 (about 15 minutes, see README)
  *   pages  profiles, filtered home pages and share images, each URL new, and a repeat mix
- *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 5 minutes)
+ *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 4 minutes)
  *
  * Options (defaults: list suite / pages suite):
  *   --suite list|pages   (pages too when --mixes names only page figures)
