@@ -24,7 +24,8 @@ interface ListPage {
   meta: { total: number; nextCursor: string | null };
 }
 
-function random(seed: number) {
+/** A fixed sequence of numbers in [0, 1) for a seed. */
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1664525 + 1013904223) % 4294967296;
@@ -191,8 +192,9 @@ const ATTEMPTS_PER_PATH = 100;
  * added to one only narrow that list, so the cursor stays at most that deep. The others combine
  * a text prefix (two letters up to a whole word, sometimes two words), one to three categories
  * and a country (ALL too), each present half the time. One in fifty is an extreme request.
+ * `pathOf` makes the path of a query (the home page's, for the pages suite).
  */
-export function coldMix(vocabulary: Vocabulary, seed = 1): RequestMix {
+export function coldMix(vocabulary: Vocabulary, seed = 1, pathOf = listPath): RequestMix {
   const next = random(seed);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
   const { categories, countries, words, positions, deepest } = vocabulary;
@@ -239,11 +241,11 @@ export function coldMix(vocabulary: Vocabulary, seed = 1): RequestMix {
 
   const sent = new Set<string>();
   let repeated = 0;
-  let last = listPath(new URLSearchParams());
+  let last = pathOf(new URLSearchParams());
   return {
     next() {
       for (let attempt = 0; attempt < ATTEMPTS_PER_PATH; attempt += 1) {
-        const path = listPath(next() < 0.02 ? extreme() : ordinary());
+        const path = pathOf(next() < 0.02 ? extreme() : ordinary());
         if (!sent.has(path)) {
           sent.add(path);
           last = path;

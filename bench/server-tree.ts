@@ -1,6 +1,7 @@
 /**
  * The server's processes as /proc shows them: the primary and the node:cluster workers it forks
- * (WEB_CONCURRENCY), with their memory and CPU time. Linux only, like the benchmark.
+ * (WEB_CONCURRENCY), with their memory and CPU time, and the memory sampled during a figure.
+ * Linux only, like the benchmark.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
@@ -52,13 +53,14 @@ async function cpuTicks(pids: number[]): Promise<number> {
 
 /**
  * /readyz answers as soon as one worker listens, while the others may still be loading the
- * directory: wait until the same processes have been idle (under a tenth of a core) for two
- * seconds in a row. Gives up after `timeoutMs` with a warning. Returns the processes.
+ * directory: wait until the same processes have been idle (under a tenth of a core) for
+ * `quietFor` seconds in a row. Gives up after `timeoutMs` with a warning. Returns the processes.
  */
 export async function waitUntilSettled(
   primary: number,
   log: (message: string) => void,
   timeoutMs = 300_000,
+  quietFor = 2,
 ): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   let quietSeconds = 0;
@@ -71,8 +73,44 @@ export async function waitUntilSettled(
     quietSeconds = now.join() === pids.join() && ticks - before < 10 ? quietSeconds + 1 : 0;
     pids = now;
     before = ticks;
-    if (quietSeconds >= 2) return pids;
+    if (quietSeconds >= quietFor) return pids;
   }
   log(`  the server did not settle in ${timeoutMs / 1000} s (${pids.length} processes); going on`);
   return pids;
+}
+
+export interface MemorySummary {
+  median: number;
+  peak: number;
+}
+function summarize(samples: number[]): MemorySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, peak: sorted.at(-1) ?? 0 };
+}
+
+/** Sum over the server's processes, and each process (the primary first). */
+export interface MemoryFigures {
+  total: MemorySummary;
+  perProcess: (MemorySummary & { pid: number })[];
+}
+
+/** Every 250 ms, the RSS of each of the server's processes; stop() summarizes them. */
+export function sampleMemory(primary: number) {
+  const byProcess = new Map<number, number[]>();
+  const totals: number[] = [];
+  const timer = setInterval(async () => {
+    const pids = await serverProcesses(primary);
+    const sizes = await Promise.all(pids.map(rssMb));
+    pids.forEach((pid, index) =>
+      byProcess.set(pid, [...(byProcess.get(pid) ?? []), sizes[index]!]),
+    );
+    totals.push(sizes.reduce((sum, mb) => sum + mb, 0));
+  }, 250);
+  return {
+    stop(): MemoryFigures {
+      clearInterval(timer);
+      const perProcess = [...byProcess].map(([pid, samples]) => ({ pid, ...summarize(samples) }));
+      return { total: summarize(totals), perProcess };
+    },
+  };
 }

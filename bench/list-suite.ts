@@ -1,0 +1,136 @@
+/**
+ * The list suite of `npm run bench`: GET /api/organizations beside /healthz, each mix on its own
+ * server start (bench/request-mix.ts):
+ *   cold  every request different, nothing kept by caches (DIRECTORY_CACHE_MS=0)
+ *   warm  400 paths repeated, the server's own settings
+ * Its table and the targets of ADR 018.
+ */
+import type { Dataset, DatabaseKind } from './dataset.ts';
+import { log, milliseconds, orgs, percent, processCount, table } from './formatting.ts';
+import { load, type Load } from './load.ts';
+import { coldMix, collectVocabulary, warmMix } from './request-mix.ts';
+import { onServer } from './server-start.ts';
+import { sampleMemory, type MemoryFigures, type MemorySummary } from './server-tree.ts';
+
+export const listMixes = ['cold', 'warm'] as const;
+export type ListMix = (typeof listMixes)[number];
+
+export interface ListRow {
+  database: DatabaseKind;
+  size: number;
+  processes: number;
+  mix: ListMix;
+  seedSeconds: number | null;
+  health: Load;
+  list: Load;
+  /** Sum over the server's processes, and each process (the primary first). */
+  rssMb: MemoryFigures;
+  paths: { distinct: number; repeats: number };
+}
+
+const WARM_UP_SECONDS = 3;
+
+export async function measureList(
+  dataset: Dataset,
+  processes: number,
+  mixName: ListMix,
+  options: { duration: number; connections: number },
+): Promise<ListRow> {
+  const { duration, connections } = options;
+  // Cold: nothing may come from the directory's caches. Warm: the server's default.
+  const env = { DIRECTORY_CACHE_MS: mixName === 'cold' ? '0' : undefined };
+  return onServer(dataset, processes, mixName, env, async (server) => {
+    const { base } = server;
+    if (mixName === 'cold' && !dataset.vocabulary) {
+      log('    walking five lists 50 pages deep for words and cursor positions');
+      dataset.vocabulary = await collectVocabulary(base);
+    }
+    const mix = mixName === 'cold' ? coldMix(dataset.vocabulary!) : await warmMix(base);
+    log(`    healthz ${duration} s, warm-up ${WARM_UP_SECONDS} s, list ${duration} s`);
+    const health = await load(base, () => '/healthz', { connections, duration });
+    // After the ceiling, so warm's cached entries are still fresh when the list run starts.
+    await load(base, mix.next, { connections, duration: WARM_UP_SECONDS });
+    const memory = sampleMemory(server.pid);
+    const list = await load(base, mix.next, { connections, duration });
+    const rss = memory.stop();
+    if (mixName === 'cold' && mix.repeats() > 0) {
+      log(`    ${mix.repeats()} cold paths had to repeat (of ${mix.distinct()} distinct)`);
+    }
+    return {
+      database: dataset.database,
+      size: dataset.size,
+      processes,
+      mix: mixName,
+      seedSeconds: dataset.seedSeconds,
+      health,
+      list,
+      rssMb: rss,
+      paths: { distinct: mix.distinct(), repeats: mix.repeats() },
+    };
+  });
+}
+
+export const megabytes = (memory: MemorySummary) =>
+  `${memory.median.toFixed(0)}/${memory.peak.toFixed(0)}`;
+const perProcess = (row: ListRow) =>
+  row.rssMb.perProcess.length > 1 ? row.rssMb.perProcess.map(megabytes).join(' + ') : '-';
+
+/** The table, the targets of ADR 018 and notes on the cold paths, as lines. */
+export function reportList(
+  rows: ListRow[],
+  options: { duration: number; connections: number },
+): { lines: string[]; notes: string[] } {
+  const lines = [
+    `\nGET /api/organizations, ${options.connections} connections, ${options.duration} s per figure (req/s: mean of per-second samples; ratio: list over healthz on the same server; RSS: sum over the server's processes, then each, primary first; cached: answers whose Server-Timing names a cache)`,
+    ...table<ListRow>(
+      [
+        ['database', -9, (row) => row.database],
+        ['orgs', 10, (row) => orgs(row.size)],
+        ['proc', 5, (row) => row.processes],
+        ['mix', 5, (row) => row.mix],
+        ['list req/s', 11, (row) => row.list.rps.toFixed(0)],
+        ['p50 ms', 7, (row) => milliseconds(row.list.p50)],
+        ['p99 ms', 7, (row) => milliseconds(row.list.p99)],
+        ['healthz req/s', 14, (row) => row.health.rps.toFixed(0)],
+        ['ratio', 6, (row) => percent(row.list.rps / row.health.rps)],
+        ['RSS MB med/peak', 16, (row) => megabytes(row.rssMb.total)],
+        ['per process', 28, (row) => perProcess(row)],
+        ['cached', 7, (row) => percent(row.list.fromCache / Math.max(row.list.responses, 1))],
+        ['errors', 7, (row) => row.list.errors],
+      ],
+      rows,
+    ),
+  ];
+
+  const targets = [
+    { database: 'postgres', size: 100_000, p99: 50, ratio: 1 / 3 },
+    { database: 'pglite', size: 100_000, p99: 100 },
+    { database: 'postgres', size: 1_000_000, p99: 100 },
+  ] as const;
+  lines.push('\nTargets (cold mix, no errors):');
+  for (const target of targets) {
+    const measured = rows.filter(
+      (row) => row.database === target.database && row.size === target.size && row.mix === 'cold',
+    );
+    const name = `${target.database} ${orgs(target.size)}`;
+    if (measured.length === 0) lines.push(`  -     ${name}: not measured in this run`);
+    for (const row of measured) {
+      const ratio = row.list.rps / row.health.rps;
+      const ratioTarget = 'ratio' in target ? target.ratio : null;
+      const pass =
+        row.list.p99 < target.p99 &&
+        (ratioTarget === null || ratio >= ratioTarget) &&
+        row.list.errors === 0;
+      lines.push(
+        `  ${pass ? 'pass' : 'FAIL'}  ${name}, ${processCount(row.processes)}: p99 ${milliseconds(row.list.p99)} ms (under ${target.p99})${ratioTarget === null ? '' : `, ${(ratio * 100).toFixed(1)}% of healthz (at least a third)`}, ${row.list.errors} errors`,
+      );
+    }
+  }
+  const notes = rows
+    .filter((row) => row.mix === 'cold')
+    .map(
+      (row) =>
+        `${row.database} ${orgs(row.size)} cold, ${processCount(row.processes)}: ${row.paths.distinct} distinct paths sent, ${row.paths.repeats === 0 ? 'none' : row.paths.repeats} repeated`,
+    );
+  return { lines, notes };
+}
