@@ -50,9 +50,9 @@ const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 const imageHeaders = { accept: 'image/png,image/*;q=0.8', 'accept-encoding': 'br, gzip' };
 
 /**
- * Builds the web app when it is missing or older than its sources (as `npm start` does): the
- * server renders pages with apps/web/dist-server, and without it they would render in the
- * browser, measuring nothing worth having.
+ * Builds the web app and the server when missing or older than their sources (as `npm start`
+ * does): the benchmark runs the built server, as production does, and it renders pages with
+ * apps/web/dist-server (without it they would render in the browser, measuring nothing).
  */
 export function ensureWebBuild(root: string) {
   log('node scripts/build-if-stale.mjs');
@@ -60,7 +60,11 @@ export function ensureWebBuild(root: string) {
     cwd: root,
     stdio: ['ignore', 2, 'inherit'],
   });
-  for (const file of ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js']) {
+  for (const file of [
+    'apps/web/dist/index.html',
+    'apps/web/dist-server/entry-server.js',
+    'apps/api/dist/server.js',
+  ]) {
     if (!existsSync(path.join(root, file))) {
       throw new Error(`${file} is missing after the build: pages would not be server-rendered`);
     }

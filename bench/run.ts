@@ -83,7 +83,7 @@ const [duration, connections] = [
 const root = path.resolve(import.meta.dirname, '..');
 
 const runStarted = Date.now();
-if (pages) ensureWebBuild(root);
+ensureWebBuild(root);
 let postgresUrl: string | null = null;
 if (databases.includes('postgres')) {
   postgresUrl = execFileSync('bash', ['scripts/start-postgres.sh'], {

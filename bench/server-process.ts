@@ -36,11 +36,12 @@ export async function waitForReady(url: string, child: ChildProcess, timeoutMs =
 }
 
 /**
- * `node --import tsx apps/api/src/server.ts` in `root` with `env`. Its logs (stdout) go to
+ * The built server, `node apps/api/dist/server.js` (what `npm run serve` runs in production), in
+ * `root` with `env`. Its logs (stdout) go to
  * stderr, and so does an exit nobody asked for, with its code or signal.
  */
 export function spawnServer(root: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 2, 'inherit'],
