@@ -57,6 +57,19 @@ describe('directory freshness across two server instances on one database', () =
     return answers;
   }
 
+  /** The countries with a published organization, as each instance answers now. */
+  async function activeCountries() {
+    const answers = [];
+    for (const { app } of instances) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/organizations/active-countries',
+      });
+      answers.push((response.json() as { data: { code: string }[] }).data.map((c) => c.code));
+    }
+    return answers;
+  }
+
   /** Every instance answers `query` with exactly these names (the whole list) and facets. */
   async function expectListed(query: string, names: string[], facets: Record<string, number>) {
     expect(await everyInstance(query)).toEqual(
@@ -102,8 +115,12 @@ describe('directory freshness across two server instances on one database', () =
     });
     await expectListed('?country=KE', [], {});
     await expectListed('?q=kisu%20wat', [], {});
+    expect(await activeCountries()).toEqual(instances.map(() => []));
 
     await db.execute(sql`update organizations set published = true where id = ${waterTrust}`);
+
+    // The country filter's choices come from the same index: Kenya is in B's next answer.
+    expect(await activeCountries()).toEqual(instances.map(() => ['KE']));
 
     await expectListed('?country=KE', ['Kisumu Water Trust'], {
       water_sanitation: 1,

@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  countries,
   directoryChanges,
   directoryState,
   organizationCategories,
   organizations,
 } from '../../db/schema.ts';
-import type { Country } from '@si/contracts';
 import type { IndexedOrganization } from './directory/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -310,17 +308,6 @@ export function createOrganizationRepository(db: Database) {
         row,
         links: links.filter((link) => link.organizationId === row.id),
       }));
-    },
-
-    /** Countries that have at least one published organization (ALL adds none). */
-    activeCountries(): Promise<Country[]> {
-      return db
-        .select()
-        .from(countries)
-        .where(
-          sql`exists (select 1 from ${organizations} where ${organizations.published} and ${organizations.country} = ${countries.code})`,
-        )
-        .orderBy(asc(countries.name));
     },
 
     /** A slice of the published profiles in a stable order, for one sitemap file. */

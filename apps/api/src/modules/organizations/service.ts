@@ -11,6 +11,7 @@ import {
   paymentErrorCodes,
   paymentMessages,
   sessionMessages,
+  type Country,
   type CreateOrganizationRequest,
   type UpdateOrganizationRequest,
   type Organization,
@@ -292,7 +293,15 @@ export function createOrganizationService(
       return owned.map(({ row, links }) => toOrganization(row, links));
     },
 
-    activeCountries: () => repository.activeCountries(),
+    /**
+     * Countries with a published organization (ALL adds none), in the reference data's order
+     * (by name), from the index: fresh as a list answer, without a query.
+     */
+    async activeCountries(): Promise<Country[]> {
+      const [codes, snapshot] = await Promise.all([directory.countries(), reference.snapshot()]);
+      const active = new Set(codes);
+      return snapshot.countries.filter((country) => active.has(country.code));
+    },
   };
 }
 export type OrganizationService = ReturnType<typeof createOrganizationService>;

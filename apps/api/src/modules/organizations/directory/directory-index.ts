@@ -108,6 +108,11 @@ export class DirectoryIndex {
   private countryKeys: string[] = [];
   private countryPosition = new Map<string, number>();
   private counts = new FacetCounts();
+
+  /** The country codes that hold at least one organization (ALL among them if it does). */
+  countries(): string[] {
+    return this.counts.countries();
+  }
   private text: TextPostings;
   private summaries = new SummaryArena();
   /** Slots below this one are in (name, id) order, dead ones included. */

@@ -169,6 +169,14 @@ export function createDirectory(
      */
     version: (): Promise<number> => readVersion(),
 
+    /** The countries with at least one published organization, as of this call. */
+    async countries(): Promise<string[]> {
+      if (!index) await this.ready();
+      const target = await readVersion();
+      await catchUpTo(target);
+      return index!.countries();
+    },
+
     /**
      * The index's answer, holding every change committed before this call: the database's
      * version is asked for at once, the answer is worked out while it is on its way, and it

@@ -17,6 +17,11 @@ export class FacetCounts {
   private overall = this.emptyScope();
   private byCountry = new Map<string, ScopeCounts>();
 
+  /** The countries that hold at least one organization. */
+  countries(): string[] {
+    return [...this.byCountry].flatMap(([country, scope]) => (scope.total > 0 ? [country] : []));
+  }
+
   /** Counts an organization in (`delta` 1) or out (-1). `categories` are distinct positions. */
   change(country: string, categories: ArrayLike<number>, delta: 1 | -1): void {
     for (let i = 0; i < categories.length; i += 1) {
