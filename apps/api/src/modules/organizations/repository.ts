@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   directoryChanges,
@@ -8,7 +8,12 @@ import {
 } from '../../db/schema.ts';
 import type { IndexedOrganization } from './directory/index.ts';
 
-export type OrganizationRow = typeof organizations.$inferSelect;
+/**
+ * An organization as it is read: every column but the search vector, which only the directory
+ * index reads (as lexemes) and which is the largest value of the row.
+ */
+export type OrganizationRow = Omit<typeof organizations.$inferSelect, 'search'>;
+const { search: _search, ...organizationColumns } = getTableColumns(organizations);
 export type OrganizationCategoryRow = typeof organizationCategories.$inferSelect;
 
 /** A chosen category as stored: its place in the profile and the owner's words about it. */
@@ -122,7 +127,10 @@ export function createOrganizationRepository(db: Database) {
 
     /** One organization in any state, with its category links (owners and the service). */
     async findById(id: string) {
-      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      const [row] = await db
+        .select(organizationColumns)
+        .from(organizations)
+        .where(eq(organizations.id, id));
       if (!row) return null;
       const links = await db
         .select()
@@ -290,7 +298,7 @@ export function createOrganizationRepository(db: Database) {
     /** Every organization a user created, published or not, newest first. */
     async findOwnedBy(userId: string) {
       const rows = await db
-        .select()
+        .select(organizationColumns)
         .from(organizations)
         .where(eq(organizations.createdBy, userId))
         .orderBy(desc(organizations.createdAt));
