@@ -4,8 +4,14 @@
  */
 import type { Organization } from './organizations.ts';
 
+/**
+ * What the app reads of an API answer: a fetch Response in the browser; on the server a plain
+ * object, since building a Response and parsing its bytes again costs more than the call itself.
+ */
+export type ApiAnswer = Pick<Response, 'status' | 'ok' | 'json'>;
+
 /** Answers the app's API calls during a server render (in-process, without the visitor's cookies). */
-export type ServerApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+export type ServerApiTransport = (url: string, init: RequestInit) => Promise<ApiAnswer>;
 
 export type ServerRenderResult =
   | { kind: 'redirect'; status: number; location: string }

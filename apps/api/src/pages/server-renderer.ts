@@ -3,8 +3,33 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { ServerApiTransport, ServerRenderer, ServerRenderResult } from '@si/contracts';
+import type {
+  ApiAnswer,
+  ServerApiTransport,
+  ServerRenderer,
+  ServerRenderResult,
+} from '@si/contracts';
 import { alertCodes } from '../metrics/alert-codes.ts';
+
+/** An API answer as the app reads it: its status and its parsed body (undefined: none). */
+function answerOf(status: number, body: unknown): ApiAnswer {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    json: () =>
+      body === undefined ? Promise.reject(new SyntaxError('no body')) : Promise.resolve(body),
+  };
+}
+
+/** A JSON body, or undefined when there is none or it is not JSON (the app reads neither). */
+function parsedBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The build's manifest entry of a module: its file and the chunks it imports statically. */
 interface ManifestChunk {
@@ -62,29 +87,25 @@ export async function loadPageRenderer(
     return null;
   }
 
-  const keptAnswers = new Map<string, { name: string; body: string; type: string }>();
+  /**
+   * Reference answers, parsed once: every render reads the same object. Nothing in a render
+   * writes to query data (TanStack Query keeps it as given, and it is only serialized after).
+   */
+  const keptAnswers = new Map<string, { name: string; body: unknown }>();
   const transport: ServerApiTransport = async (url, init) => {
     const method = init.method ?? 'GET';
     const name = method === 'GET' ? await keptAnswer(url) : null;
     const kept = name === null ? undefined : keptAnswers.get(url);
-    if (kept?.name === name) {
-      return new Response(kept.body, { status: 200, headers: { 'content-type': kept.type } });
-    }
+    if (kept?.name === name) return answerOf(200, kept.body);
     const answer = await app.inject({
       method: method as 'GET',
       url,
       headers: { accept: 'application/json' },
       ...(init.signal ? { signal: init.signal } : {}),
     });
-    const type = String(answer.headers['content-type'] ?? 'application/json');
-    if (name !== null && answer.statusCode === 200) {
-      keptAnswers.set(url, { name, body: answer.body, type });
-    }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.body, {
-      status: answer.statusCode,
-      headers: { 'content-type': type },
-    });
+    const body = parsedBody(answer.body);
+    if (name !== null && answer.statusCode === 200) keptAnswers.set(url, { name, body });
+    return answerOf(answer.statusCode, body);
   };
   renderer.configure({
     transport,

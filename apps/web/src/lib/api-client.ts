@@ -1,4 +1,9 @@
-import { apiMessages, type ErrorBody, type ServerApiTransport } from '@si/contracts';
+import {
+  apiMessages,
+  type ApiAnswer,
+  type ErrorBody,
+  type ServerApiTransport,
+} from '@si/contracts';
 import { rememberSessionUser, reportSessionLost, sessionGeneration } from './session';
 
 /** An error answered by the API ({ error: { code, message, fields? } }) or a network failure (status 0). */
@@ -73,7 +78,7 @@ export function setApiTransport(next: ServerApiTransport): void {
   transport = next;
 }
 
-async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+async function send(path: string, options: ApiRequestOptions): Promise<ApiAnswer> {
   const { method = 'GET', query, body, signal, fallbackMessage } = options;
   // A FormData body (an image upload) goes as it is: the browser sets its multipart type.
   const json = body !== undefined && !(body instanceof FormData);
