@@ -63,20 +63,25 @@ export function createOrganizationRepository(db: Database) {
     .select({ version: directoryState.version })
     .from(directoryState)
     .prepare('directory_version');
-  const rowVersionQuery = db
-    .select({ version: sql<string>`${organizations}.xmin::text` })
+  const rowVersionsQuery = db
+    .select({ id: organizations.id, version: sql<string>`${organizations}.xmin::text` })
     .from(organizations)
-    .where(and(eq(organizations.id, sql.placeholder('id')), sql`${organizations.published}`))
-    .prepare('organization_row_version');
+    .where(
+      and(
+        sql`${organizations.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`${organizations.published}`,
+      ),
+    )
+    .prepare('organization_row_versions');
   return {
     /**
-     * The transaction that last wrote a published organization's row, or null. Every write to
-     * a profile (its fields, its categories, an image, payment, an operator's hold) updates the
-     * row, so this changes whenever the profile page would.
+     * The transaction that last wrote each published organization's row, by id (the others are
+     * missing). Every write to a profile (its fields, its categories, an image, payment, an
+     * operator's hold) updates the row, so this changes whenever the profile page would.
      */
-    async publishedRowVersion(id: string): Promise<string | null> {
-      const [row] = await rowVersionQuery.execute({ id });
-      return row?.version ?? null;
+    async publishedRowVersions(ids: string[]): Promise<Map<string, string>> {
+      const rows = await rowVersionsQuery.execute({ ids });
+      return new Map(rows.map((row) => [row.id, row.version]));
     },
 
     /** Published organizations as the directory index keeps them, in id order after `afterId`. */

@@ -30,6 +30,7 @@ import type {
   OrganizationRow,
 } from './repository.ts';
 import { searchTerms } from './search-query.ts';
+import { batchedReads } from './batched-reads.ts';
 
 export interface OrganizationServiceOptions {
   /** Removes stored images (every size) once the rows that used them are gone. */
@@ -182,6 +183,8 @@ export function createOrganizationService(
     return toOrganization(found.row, found.links);
   }
 
+  const rowVersions = batchedReads((ids) => repository.publishedRowVersions(ids));
+
   return {
     async create(session: AuthSession | null, input: CreateOrganizationRequest) {
       const user = requireEditor(session);
@@ -276,7 +279,7 @@ export function createOrganizationService(
      * write to the organization (its row's transaction id); null when nobody may see it.
      */
     async profileVersion(id: string): Promise<string | null> {
-      return OrganizationId.safeParse(id).success ? repository.publishedRowVersion(id) : null;
+      return OrganizationId.safeParse(id).success ? rowVersions.read(id) : null;
     },
 
     /** The directory index's size and lag, for GET /metrics. */
