@@ -76,6 +76,8 @@ const REFERENCE_ANSWERS = new Set([
   '/api/site',
 ]);
 
+const ACTIVE_COUNTRIES = '/api/organizations/active-countries';
+
 const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
 
 /** The id in a profile's path, or null when its escapes are not valid UTF-8 (no page has it). */
@@ -130,8 +132,18 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   const { publicUrl, organizations, reference, pageCache } = options;
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
-        keptAnswer: async (url) =>
-          REFERENCE_ANSWERS.has(url) ? (await reference.snapshot()).version : null,
+        keptAnswer: async (url) => {
+          if (REFERENCE_ANSWERS.has(url)) return (await reference.snapshot()).version;
+          // Home's country choices change only with the directory (its version, read now).
+          if (url === ACTIVE_COUNTRIES) {
+            const [directory, { version }] = await Promise.all([
+              organizations.directoryVersion(),
+              reference.snapshot(),
+            ]);
+            return `${directory} ${version}`;
+          }
+          return null;
+        },
       })
     : null;
 
