@@ -73,6 +73,17 @@ export function createOrganizationRepository(db: Database) {
       ),
     )
     .prepare('organization_row_versions');
+  // Every profile page and share card reads an organization by id: built and planned once.
+  const byIdQuery = db
+    .select(organizationColumns)
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare('organization_by_id');
+  const linksQuery = db
+    .select()
+    .from(organizationCategories)
+    .where(eq(organizationCategories.organizationId, sql.placeholder('id')))
+    .prepare('organization_links_by_id');
   return {
     /**
      * The transaction that last wrote each published organization's row, by id (the others are
@@ -132,15 +143,9 @@ export function createOrganizationRepository(db: Database) {
 
     /** One organization in any state, with its category links (owners and the service). */
     async findById(id: string) {
-      const [row] = await db
-        .select(organizationColumns)
-        .from(organizations)
-        .where(eq(organizations.id, id));
+      const [row] = await byIdQuery.execute({ id });
       if (!row) return null;
-      const links = await db
-        .select()
-        .from(organizationCategories)
-        .where(eq(organizationCategories.organizationId, id));
+      const links = await linksQuery.execute({ id });
       return { row, links };
     },
 
