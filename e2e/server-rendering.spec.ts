@@ -65,6 +65,23 @@ test.describe('public pages rendered on the server', () => {
     }
   });
 
+  test('hydrate a page the server kept for minutes without fetching its data again', async ({
+    page,
+    request,
+  }) => {
+    const organization = await findOrganization(request, 'limit=1');
+    const path = `/organizations/${organization.id}`;
+    // Rendered and kept now; the browser opens it as if ten minutes later (its data's age then
+    // exceeds every staleTime the app sets).
+    expect((await request.get(path)).status()).toBe(200);
+    await page.clock.install({ time: new Date(Date.now() + 10 * 60_000) });
+    const requests = watchListRequests(page);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual([]);
+  });
+
   test('keep today’s behaviour with JavaScript: filters in the URL without reloading', async ({
     page,
   }) => {

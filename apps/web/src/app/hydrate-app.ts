@@ -18,6 +18,13 @@ export async function prepareHydration(state: ServerState) {
     window.history.replaceState({ ...historyState, usr: null }, '');
   }
   const queryClient = createQueryClient();
+  // The server may send a page it rendered a while ago: it sends it only while what the page was
+  // made from is unchanged (ADR 027), so its data is as fresh as the page. Counted from now, it
+  // is not fetched again on the first render.
+  const servedAt = Date.now();
+  for (const query of state.queries.queries) {
+    if (query.state.dataUpdatedAt) query.state.dataUpdatedAt = servedAt;
+  }
   hydrate(queryClient, state.queries);
   const routes = createRoutes(queryClient);
   const matches = matchRoutes(routes, window.location) ?? [];
