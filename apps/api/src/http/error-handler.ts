@@ -41,19 +41,21 @@ function clientError(error: FastifyError, status: number): ErrorBody {
   return { error: { code, message: error.message } };
 }
 
+/** The answer's body for an error the services raise. */
+export function appErrorBody(error: AppError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields && { fields: error.fields }),
+    },
+  };
+}
+
 /** One shape for every API error: `{ error: { code, message, fields? } }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorBody = {
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.fields && { fields: error.fields }),
-        },
-      };
-      return reply.code(error.statusCode).send(body);
-    }
+    if (error instanceof AppError) return reply.code(error.statusCode).send(appErrorBody(error));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {

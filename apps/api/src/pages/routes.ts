@@ -12,6 +12,7 @@ import {
 } from '@si/contracts';
 import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
 import { AppError } from '../http/errors.ts';
+import { appErrorBody } from '../http/error-handler.ts';
 import { documentOnlyHeaders } from '../http/security-headers.ts';
 import type { Storage } from '../adapters/storage/index.ts';
 import { serveUploads } from '../adapters/storage/serve.ts';
@@ -77,6 +78,7 @@ const REFERENCE_ANSWERS = new Set([
 ]);
 
 const ACTIVE_COUNTRIES = '/api/organizations/active-countries';
+const PROFILE_ANSWER = /^\/api\/organizations\/([^/?]+)$/;
 
 const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
 
@@ -132,6 +134,21 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   const { publicUrl, organizations, reference, pageCache } = options;
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
+        answerDirectly: (url) => {
+          // A profile as GET /api/organizations/:id answers a visitor without a session.
+          const match = PROFILE_ANSWER.exec(url);
+          const id = match ? decodedId(match[1]!) : null;
+          if (id === null || url === ACTIVE_COUNTRIES) return null;
+          return organizations.getPublished(id).then(
+            (organization) => ({ status: 200, body: { data: organization } }),
+            (error: unknown) => {
+              if (error instanceof AppError) {
+                return { status: error.statusCode, body: appErrorBody(error) };
+              }
+              throw error;
+            },
+          );
+        },
         keptAnswer: async (url) => {
           if (REFERENCE_ANSWERS.has(url)) return (await reference.snapshot()).version;
           // Home's country choices change only with the directory (its version, read now).

@@ -63,6 +63,11 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string, into = n
  */
 export interface PageRendererOptions {
   /**
+   * Answers a GET the way its route would, without going through the route (no request, no
+   * JSON written and read again): for the reads every page render makes. Null: not one of them.
+   */
+  answerDirectly(url: string): Promise<{ status: number; body: unknown }> | null;
+  /**
    * Names what a GET answer holds when it may serve many renders (reference data): the answer
    * is asked for once and given again while the name stays the same. Null: asked every time.
    */
@@ -72,7 +77,7 @@ export interface PageRendererOptions {
 export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
-  { keptAnswer }: PageRendererOptions,
+  { answerDirectly, keptAnswer }: PageRendererOptions,
 ): Promise<PageRenderer | null> {
   const bundle = path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
   if (!existsSync(bundle)) return null;
@@ -97,6 +102,11 @@ export async function loadPageRenderer(
     const name = method === 'GET' ? await keptAnswer(url) : null;
     const kept = name === null ? undefined : keptAnswers.get(url);
     if (kept?.name === name) return answerOf(200, kept.body);
+    const direct = method === 'GET' ? answerDirectly(url) : null;
+    if (direct) {
+      const { status, body } = await direct;
+      return answerOf(status, body);
+    }
     const answer = await app.inject({
       method: method as 'GET',
       url,
