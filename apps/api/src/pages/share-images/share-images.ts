@@ -13,8 +13,8 @@ import type { OrganizationRepository } from '../../modules/organizations/reposit
 import type { ReferenceService } from '../../modules/reference/service.ts';
 import { drawShareCard, type ShareCardContent } from './share-card.ts';
 
-/** Goes up when the drawing changes, so cached cards and crawlers' ETags are replaced. */
-const DESIGN_REVISION = 1;
+/** Goes up when the drawing (or its encoding) changes, so cached cards and crawlers' ETags are replaced. */
+const DESIGN_REVISION = 2;
 
 /** Logos are drawn at 172 px: the 256 px variant is read when there is one. */
 const LOGO_WIDTH = 256;
