@@ -118,6 +118,41 @@ export function createOrganizationRepository(db: Database) {
       return { row, links };
     },
 
+    /**
+     * What the share cards of `ids` show (the columns and the category links), read through
+     * `tx` when given: the upload sweep asks inside its transaction (ADR 026).
+     */
+    async shareCardRows(ids: string[], tx: Database = db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: organizations.id,
+          published: organizations.published,
+          name: organizations.name,
+          location: organizations.location,
+          country: organizations.country,
+          logo: organizations.logo,
+          bannerImage: organizations.bannerImage,
+        })
+        .from(organizations)
+        .where(inArray(organizations.id, ids));
+      const links = await tx
+        .select({
+          organizationId: organizationCategories.organizationId,
+          categoryId: organizationCategories.categoryId,
+          sortOrder: organizationCategories.sortOrder,
+        })
+        .from(organizationCategories)
+        .where(inArray(organizationCategories.organizationId, ids));
+      const linksOf = new Map<string, typeof links>();
+      for (const link of links) {
+        const list = linksOf.get(link.organizationId);
+        if (list) list.push(link);
+        else linksOf.set(link.organizationId, [link]);
+      }
+      return rows.map((row) => ({ row, links: linksOf.get(row.id) ?? [] }));
+    },
+
     /** A new organization with its categories, in one transaction. */
     create(input: NewOrganization) {
       return db.transaction(async (tx) => {
