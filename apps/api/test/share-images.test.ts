@@ -271,7 +271,7 @@ describe('share image cache', () => {
   function images(draws: { count: number; running?: number; most?: number }, read: string[]) {
     const stored = new Map<string, Buffer>();
     return createShareImages({
-      organizations: { findById: async () => ({ row, links }) },
+      organizations: { shareCardRows: async (ids: string[]) => ids.map(() => ({ row, links })) },
       reference: { snapshot: async () => snapshot },
       // Images are never found; cards are kept in memory, as a Storage would keep them.
       storage: {

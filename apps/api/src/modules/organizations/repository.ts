@@ -119,8 +119,9 @@ export function createOrganizationRepository(db: Database) {
     },
 
     /**
-     * What the share cards of `ids` show (the columns and the category links), read through
-     * `tx` when given: the upload sweep asks inside its transaction (ADR 026).
+     * What the share cards of `ids` show, in one query: the columns a card shows and the
+     * category links in the profile's order. Read through `tx` when given: the upload sweep
+     * asks inside its transaction (ADR 026).
      */
     async shareCardRows(ids: string[], tx: Database = db) {
       if (ids.length === 0) return [];
@@ -133,24 +134,17 @@ export function createOrganizationRepository(db: Database) {
           country: organizations.country,
           logo: organizations.logo,
           bannerImage: organizations.bannerImage,
+          categoryIds: sql<string[]>`array(
+            select ${organizationCategories.categoryId} from ${organizationCategories}
+            where ${organizationCategories.organizationId} = ${organizations.id}
+            order by ${organizationCategories.sortOrder}, ${organizationCategories.categoryId})`,
         })
         .from(organizations)
         .where(inArray(organizations.id, ids));
-      const links = await tx
-        .select({
-          organizationId: organizationCategories.organizationId,
-          categoryId: organizationCategories.categoryId,
-          sortOrder: organizationCategories.sortOrder,
-        })
-        .from(organizationCategories)
-        .where(inArray(organizationCategories.organizationId, ids));
-      const linksOf = new Map<string, typeof links>();
-      for (const link of links) {
-        const list = linksOf.get(link.organizationId);
-        if (list) list.push(link);
-        else linksOf.set(link.organizationId, [link]);
-      }
-      return rows.map((row) => ({ row, links: linksOf.get(row.id) ?? [] }));
+      return rows.map(({ categoryIds, ...row }) => ({
+        row,
+        links: categoryIds.map((categoryId, sortOrder) => ({ categoryId, sortOrder })),
+      }));
     },
 
     /** A new organization with its categories, in one transaction. */

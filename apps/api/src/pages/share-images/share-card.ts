@@ -346,16 +346,22 @@ const FRAME = {
   size: LOGO.size + 2 * LOGO.border,
   radius: LOGO.radius + LOGO.border,
 };
-/**
- * Where a card's own drawing goes (the avatar, the name, the place, the pills), with room for
- * antialiasing: three lines of name, the place and the pills end above y 530.
- */
-const OWN = {
-  left: 60,
-  top: LOGO_Y - 10,
-  width: SHARE_CARD_WIDTH - 120,
-  height: FOOTER_Y - 12 - (LOGO_Y - 10),
+/** A rectangle of the card, in px. */
+interface Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+/** The avatar's square (or the white under a logo), with room for antialiasing. */
+const AVATAR_AREA: Area = {
+  left: LOGO.x - 2,
+  top: LOGO_Y - 2,
+  width: LOGO.size + 4,
+  height: LOGO.size + 4,
 };
+/** The right of the name, the place and the pills, with room for antialiasing. */
+const CONTENT_RIGHT = TEXT_RIGHT + LOGO.border / 2 + 4;
 
 const svgPage = (width: number, height: number, body: string[], offset = { left: 0, top: 0 }) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${offset.left} ${offset.top} ${width} ${height}">
@@ -460,17 +466,45 @@ function staticLayersOf(host: string): Promise<StaticLayers> {
 
 /**
  * How the PNG is written. Without photos the card is flat colour, a gradient and text: zlib
- * level 6 without row filters writes it in a few milliseconds (about 150 KB), where level 9
- * with adaptive filters took 180 ms for 20% less. A banner or logo photo is noise to zlib
- * without filters, so cards with images keep the adaptive filters.
+ * level 4 without row filters writes it in about 7 ms (160 KB), where level 9 with adaptive
+ * filters took 180 ms for 25% less. A banner or logo photo is noise to zlib without filters,
+ * so cards with images keep the adaptive filters, at level 6.
  */
-const plainPng = { compressionLevel: 6, adaptiveFiltering: false } as const;
+const plainPng = { compressionLevel: 4, adaptiveFiltering: false } as const;
 const photoPng = { compressionLevel: 6, adaptiveFiltering: true } as const;
+
+/**
+ * Canvases of finished drawings, to be written over by the next (a copy of the static layers):
+ * 2.3 MB each, allocated once rather than once a card, which kept the garbage collector busy.
+ */
+const spareCanvases: Buffer[] = [];
+function canvasFrom(base: Canvas): Canvas {
+  const data = spareCanvases.pop() ?? Buffer.allocUnsafe(base.data.length);
+  base.data.copy(data);
+  return { ...base, data };
+}
+
+/** Avatars (an initial on its tone, or the white under a logo): a few hundred at most. */
+const avatars = new LRUCache<string, Promise<Layer>>({ max: 500 });
+function avatarLayer(key: string, svg: string[]): Promise<Layer> {
+  let found = avatars.get(key);
+  if (!found) {
+    found = placed(svg, AVATAR_AREA);
+    avatars.set(key, found);
+    found.catch(() => avatars.delete(key));
+  }
+  return found;
+}
+
+/** SVG elements drawn in `area` (their coordinates are the card's), as a layer placed there. */
+async function placed(svg: string[], area: Area): Promise<Layer> {
+  const pixels = await rasterize(svgPage(area.width, area.height, svg, area));
+  return { ...pixels, left: area.left, top: area.top };
+}
 
 /** Draws the card as PNG. */
 export async function drawShareCard(content: ShareCardContent): Promise<Buffer> {
   const layers: Layer[] = [];
-  const svg: string[] = [];
   const text = textElement;
 
   // Banner, or the profile page's gradient when there is none (or it cannot be read). One image
@@ -484,35 +518,39 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
     : null;
 
   // The logo in its frame (drawn once, with the band) overlapping the band, or the initial avatar.
+  let avatar: Promise<Layer>;
   if (logo) {
-    svg.push(
+    avatar = avatarLayer('logo', [
       `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${palette.surface}"/>`,
-    );
-    layers.push({ ...logo, left: LOGO.x, top: LOGO_Y });
+    ]);
   } else {
     const tone = coloursOf(avatarToneOf(content.name));
+    const initial = initialOf(content.name);
     const initialSize = Math.round(LOGO.size * 0.46);
-    svg.push(
+    avatar = avatarLayer(`${tone.ink}\n${initial}`, [
       `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${tone.soft}"/>`,
       text(
         LOGO.x + LOGO.size / 2,
         LOGO_Y + LOGO.size / 2 + initialSize * 0.36,
-        initialOf(content.name),
+        initial,
         { size: initialSize, bold: true },
         tone.ink,
         ' text-anchor="middle"',
       ),
-    );
+    ]);
   }
 
   // The name beside the logo, below the band; the place under it.
+  const head: string[] = [];
   const nameWidth = TEXT_RIGHT - TEXT_X;
   const name = await nameLines(cardText(content.name), nameWidth, measure);
   let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
   for (const line of name.lines) {
     baseline += name.lineHeight;
-    svg.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
+    head.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
   }
+  // Below the last line's descenders.
+  let headBottom = baseline + name.size * 0.4;
   const placeText = cardText(content.place);
   let pillsTop = Math.max(PILLS_Y, baseline + 36);
   if (placeText) {
@@ -520,6 +558,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
     const flag = content.flagEmoji ? await emojiImage(content.flagEmoji, 30) : null;
     const placeBaseline = baseline + 46;
     pillsTop = Math.max(PILLS_Y, placeBaseline + 30);
+    headBottom = placeBaseline + 14;
     let x = TEXT_X;
     if (flag) {
       layers.push({
@@ -529,45 +568,104 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       });
       x += flag.width + 12;
     } else {
-      svg.push(pinIcon(x, placeBaseline - 26));
+      head.push(pinIcon(x, placeBaseline - 26));
       x += 34;
     }
     const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
-    svg.push(text(x, placeBaseline, shown, style, palette.inkMuted));
+    head.push(text(x, placeBaseline, shown, style, palette.inkMuted));
   }
 
   // The first categories as pills, as many as fit on one line, then '+N more'.
-  await pills(content.categories, pillsTop, measure, svg, layers, text);
+  const row = pills(content.categories, pillsTop, layers);
+
+  // The head is drawn in its own area, not one the size of the card: librsvg's cost goes with
+  // the area. Areas' corners are whole pixels, so text lands where one drawing would put it.
+  const headTop = BAND.y + BAND.height + 2;
+  const drawn = [
+    await avatar,
+    await placed(head, {
+      left: TEXT_X - 4,
+      top: headTop,
+      width: CONTENT_RIGHT - (TEXT_X - 4),
+      height: Math.ceil(headBottom) - headTop,
+    }),
+    ...(await row),
+  ];
 
   // Bottom up: the canvas (with the gradient, or the banner and the frame over it), the card's
   // own drawing, then the logo and the emoji in the places the drawing left for them.
-  const own = await rasterize(svgPage(OWN.width, OWN.height, svg, OWN));
-  const canvas: Canvas = banner
-    ? { ...still.bare, data: Buffer.from(still.bare.data) }
-    : { ...still.withGradient, data: Buffer.from(still.withGradient.data) };
+  const canvas = canvasFrom(banner ? still.bare : still.withGradient);
   if (banner) {
     paint(canvas, { ...banner, left: BAND.x, top: BAND.y });
     paint(canvas, still.frame);
   }
-  paint(canvas, { ...own, left: OWN.left, top: OWN.top });
+  for (const layer of drawn) paint(canvas, layer);
+  if (logo) paint(canvas, { ...logo, left: LOGO.x, top: LOGO_Y });
   for (const layer of layers) paint(canvas, layer);
-  return sharp(canvas.data, {
-    raw: { width: canvas.width, height: canvas.height, channels: 3 },
-  })
-    .png(banner || logo ? photoPng : plainPng)
-    .toBuffer();
+  try {
+    return await sharp(canvas.data, {
+      raw: { width: canvas.width, height: canvas.height, channels: 3 },
+    })
+      .png(banner || logo ? photoPng : plainPng)
+      .toBuffer();
+  } finally {
+    if (spareCanvases.length < 4) spareCanvases.push(canvas.data);
+  }
 }
 
-type TextFn = typeof textElement;
+/**
+ * Pills drawn so far, by everything that makes their pixels (the label, colours, icon, width and
+ * where they fall within a pixel): the same few dozen categories are on card after card, and a
+ * pill is drawn by librsvg once rather than once a card.
+ */
+const pillImages = new LRUCache<string, Promise<Pixels>>({ max: 1000 });
 
+/** One pill, drawn where its left edge is x 2 and at its own top, as a layer for `left`. */
+async function pillLayer(
+  left: number,
+  top: number,
+  width: number,
+  label: string,
+  colours: { ink: string; soft: string },
+  icon: 'emoji' | 'dot' | 'none',
+): Promise<Layer> {
+  const area = {
+    left: 0,
+    top: Math.floor(top) - 2,
+    width: Math.ceil(width) + 4,
+    height: PILL.height + 5,
+  };
+  const key = [label, colours.ink, colours.soft, icon, width, top - Math.floor(top)].join('\n');
+  let found = pillImages.get(key);
+  if (!found) {
+    const x = 2;
+    const middle = top + PILL.height / 2;
+    const iconX = x + PILL.paddingX;
+    const style = { size: PILL.text, bold: true };
+    const svg = [
+      `<rect x="${x}" y="${top}" width="${round(width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${colours.soft}"/>`,
+    ];
+    if (icon === 'dot') {
+      svg.push(
+        `<circle cx="${round(iconX + PILL.dot / 2)}" cy="${middle}" r="${PILL.dot / 2}" fill="${colours.ink}"/>`,
+      );
+    }
+    const textX =
+      icon === 'none' ? iconX : iconX + (icon === 'emoji' ? PILL.emoji : PILL.dot) + PILL.emojiGap;
+    svg.push(textElement(textX, middle + PILL.text * 0.36, label, style, colours.ink));
+    found = rasterize(svgPage(area.width, area.height, svg, area));
+    pillImages.set(key, found);
+    found.catch(() => pillImages.delete(key));
+  }
+  return { ...(await found), left: left - 2, top: area.top };
+}
+
+/** The pills' layers, left to right; their emoji go to `layers`, to be painted over them. */
 async function pills(
   categories: ShareCardContent['categories'],
   top: number,
-  measure: Measure,
-  svg: string[],
   layers: Layer[],
-  text: TextFn,
-) {
+): Promise<Layer[]> {
   const style = { size: PILL.text, bold: true };
   const available = TEXT_RIGHT + LOGO.border / 2 - CONTENT_LEFT;
   const laid: { width: number; label: string; emoji: Pixels | null }[] = [];
@@ -586,45 +684,30 @@ async function pills(
     laid.push({ width, label, emoji });
     used += gap + width;
   }
+  const drawn: Promise<Layer>[] = [];
   let x = CONTENT_LEFT;
   const middle = top + PILL.height / 2;
   for (const [index, pill] of laid.entries()) {
     const colours = coloursOf(categories[index]!.groupId);
-    svg.push(
-      `<rect x="${round(x)}" y="${top}" width="${round(pill.width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${colours.soft}"/>`,
-    );
-    const iconX = x + PILL.paddingX;
+    drawn.push(pillLayer(x, top, pill.width, pill.label, colours, pill.emoji ? 'emoji' : 'dot'));
     if (pill.emoji) {
       layers.push({
         ...pill.emoji,
-        left: Math.round(iconX + (PILL.emoji - pill.emoji.width) / 2),
+        left: Math.round(x + PILL.paddingX + (PILL.emoji - pill.emoji.width) / 2),
         top: Math.round(middle - pill.emoji.height / 2),
       });
-    } else {
-      svg.push(
-        `<circle cx="${round(iconX + PILL.dot / 2)}" cy="${middle}" r="${PILL.dot / 2}" fill="${colours.ink}"/>`,
-      );
     }
-    svg.push(
-      text(
-        iconX + (pill.emoji ? PILL.emoji : PILL.dot) + PILL.emojiGap,
-        middle + PILL.text * 0.36,
-        pill.label,
-        style,
-        colours.ink,
-      ),
-    );
     x += pill.width + PILL.gap;
   }
   const hidden = categories.length - laid.length;
   if (hidden > 0) {
     const label = moreLabel(hidden);
     const width = await widthOf(label, 0);
-    svg.push(
-      `<rect x="${round(x)}" y="${top}" width="${round(width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${palette.sunken}"/>`,
-      text(x + PILL.paddingX, middle + PILL.text * 0.36, label, style, palette.inkMuted),
+    drawn.push(
+      pillLayer(x, top, width, label, { ink: palette.inkMuted, soft: palette.sunken }, 'none'),
     );
   }
+  return Promise.all(drawn);
 }
 
 /** The profile page's banner gradient: brand to teal to green, with two soft lights. */

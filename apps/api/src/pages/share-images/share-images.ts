@@ -64,7 +64,7 @@ type CardSource = Omit<ShareCardContent, 'logo' | 'banner'> & {
   bannerUrl: string | null;
 };
 
-/** The rows a card is made from, as findById (or shareCardRows) gives them. */
+/** The rows a card is made from, as shareCardRows gives them. */
 interface CardRows {
   row: Pick<
     OrganizationRow,
@@ -87,7 +87,7 @@ interface CurrentCard {
 export type DrawnBy = 'request' | 'job';
 
 export interface ShareImagesOptions {
-  organizations: Pick<OrganizationRepository, 'findById' | 'shareCardRows'>;
+  organizations: Pick<OrganizationRepository, 'shareCardRows'>;
   reference: Pick<ReferenceService, 'snapshot'>;
   /** Where logos and banners are read, and cards are kept (adapters/storage). */
   storage: Pick<StorageBackend, 'read' | 'put' | 'remove' | 'list'>;
@@ -176,31 +176,31 @@ export function createShareImages(options: ShareImagesOptions) {
 
   /** The card of a published organization as its rows are now; null for anything else. */
   async function currentCard(id: string): Promise<CurrentCard | null> {
-    const [found, snapshot] = await Promise.all([
-      options.organizations.findById(id),
+    const [[found], snapshot] = await Promise.all([
+      options.organizations.shareCardRows([id]),
       options.reference.snapshot(),
     ]);
-    return cardOf(id, found, snapshot);
+    return cardOf(id, found ?? null, snapshot);
   }
 
   /**
-   * Removes the organization's stored cards other than its current one, with the rows read
-   * again after a new file was written: a drawing of older rows that finishes last removes its
+   * Removes the organization's stored cards other than `kept` (the one just written), with the
+   * rows read again when there is any: a drawing of older rows that finishes last removes its
    * own file, not the current card. A failure is logged; the upload sweep removes what is left.
    */
-  async function removeOthers(id: string): Promise<number> {
+  async function removeOthers(id: string, kept: string | null): Promise<void> {
     try {
-      const current = await currentCard(id);
-      let removed = 0;
+      const others: string[] = [];
       for await (const object of storage.list(`${SHARE_CARDS_PREFIX}${id}/`)) {
-        if (object.key === current?.key) continue;
-        await storage.remove(object.key);
-        removed += 1;
+        if (object.key !== kept) others.push(object.key);
       }
-      return removed;
+      if (others.length === 0) return;
+      const current = (await currentCard(id))?.key;
+      for (const key of [...others, ...(kept ? [kept] : [])]) {
+        if (key !== current) await storage.remove(key);
+      }
     } catch (error) {
       log.warn({ err: error, organization: id }, 'share card: older cards not removed');
-      return 0;
     }
   }
 
@@ -225,7 +225,7 @@ export function createShareImages(options: ShareImagesOptions) {
         options.onDrawn?.(by);
         try {
           await storage.put(card.key, png, 'image/png');
-          await removeOthers(card.id);
+          await removeOthers(card.id, card.key);
         } catch (error) {
           // Served all the same; the next request (or the job) draws and stores it again.
           log.warn({ err: error, key: card.key }, 'share card: not stored');
@@ -260,7 +260,7 @@ export function createShareImages(options: ShareImagesOptions) {
         return 'removed';
       }
       const { drawn } = await obtain(card, 'job');
-      if (!drawn) await removeOthers(id);
+      if (!drawn) await removeOthers(id, card.key);
       return drawn ? 'drawn' : 'kept';
     },
 
