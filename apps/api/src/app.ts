@@ -56,12 +56,12 @@ import { organizationImageRoutes } from './modules/organization-images/routes.ts
 import { createOrganizationImageService } from './modules/organization-images/service.ts';
 import { multipartLimits } from './adapters/images/upload.ts';
 import { createStorage } from './adapters/storage/index.ts';
-import type { Storage } from './adapters/storage/storage.ts';
+import { SHARE_CARDS_PREFIX, type Storage } from './adapters/storage/storage.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
 import { seoRoutes } from './pages/seo-routes.ts';
-import { createShareImages, SHARE_CARDS_PREFIX } from './pages/share-images/share-images.ts';
+import { createShareImages } from './pages/share-images/share-images.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
 import { createLateWiring } from './wiring.ts';

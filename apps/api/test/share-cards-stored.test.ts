@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -6,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, CategoryGroup, Organization } from '@si/contracts';
 import { runCommand } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
+import { readTar } from '../src/db/backup/tar-archive.ts';
 import { seedBulkData } from '../src/db/seed/bulk.ts';
 import { countRows, signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
@@ -303,10 +308,35 @@ function sharedCardSuite(env: () => Record<string, string>) {
     const served = await expectCard(organization.id);
     expect(served.rawPayload.equals(current.rawPayload)).toBe(true);
   });
+
+  return { state, publish, expectCard, storedCards };
 }
 
 describe('share cards stored on disk', () => {
-  sharedCardSuite(() => ({}));
+  const { state, publish, expectCard, storedCards } = sharedCardSuite(() => ({}));
+
+  it('leaves the stored cards out of a backup: they are drawn again from the rows', async () => {
+    const organization = await publish('Backed Commons');
+    await expectCard(organization.id);
+    expect(await storedCards(organization.id)).toHaveLength(1);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-cards-backup-'));
+    try {
+      const file = path.join(work, 'backup.tar.gz');
+      const code = await runCommand(['backup', file], {
+        database: state.ctx.database,
+        storage: state.ctx.app.storage,
+        config: loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: state.ctx.dataDir }),
+        log: pino({ level: 'silent' }),
+        output: { out: () => {}, err: () => {} },
+      });
+      expect(code).toBe(0);
+      const names = readTar(gunzipSync(await readFile(file))).map((entry) => entry.name);
+      expect(names).toContain('tables/organizations.jsonl');
+      expect(names.filter((name) => name.includes('share-cards'))).toEqual([]);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('share cards stored in an S3-compatible bucket', () => {

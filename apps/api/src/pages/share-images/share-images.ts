@@ -9,6 +9,7 @@ import {
 } from '@si/contracts';
 import {
   keyOfUrl,
+  SHARE_CARDS_PREFIX,
   type StorageBackend,
   type StoredObject,
 } from '../../adapters/storage/storage.ts';
@@ -24,8 +25,7 @@ import { drawShareCard, type ShareCardContent } from './share-card.ts';
 /** Goes up when the drawing (or its encoding) changes, so stored cards and crawlers' ETags are replaced. */
 const DESIGN_REVISION = 2;
 
-/** Where cards are stored: `share-cards/<organization id>/<digest>.png` (ADR 026). */
-export const SHARE_CARDS_PREFIX = 'share-cards/';
+/** A stored card's key: `share-cards/<organization id>/<digest>.png`. */
 const cardKey = /^share-cards\/([0-9a-f-]{36})\/[0-9a-f]{32}\.png$/;
 
 /** Logos are drawn at 172 px: the 256 px variant is read when there is one. */
