@@ -24,6 +24,7 @@ import { guestPurgeJob } from './jobs/guest-purge.ts';
 import { sentEmailBodiesJob } from './jobs/sent-email-bodies.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
+import { shareCardsJob, type ShareCardRun } from './jobs/share-cards.ts';
 import { uploadSweepJob, type UploadSweepRun } from './jobs/upload-sweep.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
@@ -55,11 +56,12 @@ import { organizationImageRoutes } from './modules/organization-images/routes.ts
 import { createOrganizationImageService } from './modules/organization-images/service.ts';
 import { multipartLimits } from './adapters/images/upload.ts';
 import { createStorage } from './adapters/storage/index.ts';
-import type { Storage } from './adapters/storage/storage.ts';
+import { SHARE_CARDS_PREFIX, type Storage } from './adapters/storage/storage.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
 import { seoRoutes } from './pages/seo-routes.ts';
+import { createShareImages } from './pages/share-images/share-images.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
 import { createPageCache } from './pages/page-cache.ts';
@@ -88,6 +90,8 @@ declare module 'fastify' {
       /** Drops the bodies of emails sent over a week ago; null when another process has it. */
       dropSentEmailBodies(): Promise<number | null>;
       sweepUploads(now: Date): Promise<UploadSweepRun | null>;
+      /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
+      drawShareCards(): Promise<ShareCardRun | null>;
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
@@ -284,28 +288,50 @@ export async function buildApp({
   const sentEmailBodies = sentEmailBodiesJob(outbox, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
-  const uploadSweep = uploadSweepJob({ db: database.db, storage, logger: app.log });
+  // Profiles' share cards, stored beside the images (ADR 026): served by seoRoutes, drawn ahead
+  // by their job, their leftovers removed by the upload sweep.
+  const shareImages = createShareImages({
+    organizations: organizationRepository,
+    reference: referenceService,
+    storage,
+    host: new URL(config.publicUrl).host,
+    log: app.log,
+    onDrawn: metrics?.shareCardDrawn,
+  });
+  const shareCards = shareCardsJob({ db: database.db, cards: shareImages, logger: app.log });
+  const uploadSweep = uploadSweepJob({
+    db: database.db,
+    storage,
+    logger: app.log,
+    cards: { prefix: SHARE_CARDS_PREFIX, liveCardCheck: shareImages.liveCardCheck },
+  });
   app.decorate('jobs', {
     purgeGuests: guestPurge.runAt,
     applyLapses: lapses.runAt,
     dropSentEmailBodies: sentEmailBodies.run,
     sweepUploads: uploadSweep.runAt,
+    drawShareCards: shareCards.run,
   });
   app.decorate('payments', paymentService);
-  let stopJobs: (() => void) | undefined;
+  const stopJobs: (() => void)[] = [];
   app.decorate('prepareDirectory', organizationService.prepareDirectory);
   app.addHook('onReady', async () => {
     relay.start();
-    if (config.PERIODIC_JOBS)
-      stopJobs = startJobs(
-        [guestPurge, lapses, sentEmailBodies, uploadSweep],
-        config.JOBS_INTERVAL_MS,
-        app.log,
-        metrics?.jobRan,
+    if (config.PERIODIC_JOBS) {
+      stopJobs.push(
+        startJobs(
+          [guestPurge, lapses, sentEmailBodies, uploadSweep],
+          config.JOBS_INTERVAL_MS,
+          app.log,
+          metrics?.jobRan,
+        ),
+        // Often: a newly published profile's card should be drawn before anyone shares it.
+        startJobs([shareCards], config.SHARE_CARDS_INTERVAL_MS, app.log, metrics?.jobRan),
       );
+    }
   });
   app.addHook('onClose', async () => {
-    stopJobs?.();
+    for (const stop of stopJobs) stop();
     await relay.stop();
   });
 
@@ -379,7 +405,7 @@ export async function buildApp({
   await app.register(seoRoutes, {
     publicUrl: config.publicUrl,
     organizations: organizationRepository,
-    reference: referenceService,
+    shareImages,
   });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,

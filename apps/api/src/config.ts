@@ -202,6 +202,11 @@ const ConfigSchema = z.object({
     .int()
     .min(1000)
     .default(60 * 60_000),
+  /**
+   * How often the share-cards job looks for profiles published or changed since, and draws their
+   * link-preview cards ahead of the first fetch (ADR 026).
+   */
+  SHARE_CARDS_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
 
   /**
    * Object storage for uploaded images (any S3-compatible service). Without S3_BUCKET, images

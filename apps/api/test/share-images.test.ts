@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, CategoryGroup, Organization } from '@si/contracts';
@@ -268,13 +269,24 @@ describe('share image cache', () => {
   };
 
   function images(draws: { count: number; running?: number; most?: number }, read: string[]) {
+    const stored = new Map<string, Buffer>();
     return createShareImages({
-      organizations: { findById: async () => ({ row, links }) },
+      organizations: { shareCardRows: async (ids: string[]) => ids.map(() => ({ row, links })) },
       reference: { snapshot: async () => snapshot },
+      // Images are never found; cards are kept in memory, as a Storage would keep them.
       storage: {
         read: async (key: string) => {
-          read.push(key);
+          const card = stored.get(key);
+          if (card) return { body: Readable.from([card]), contentType: 'image/png' };
+          if (!key.startsWith('share-cards/')) read.push(key);
           return null;
+        },
+        put: async (key: string, body: Buffer) => void stored.set(key, body),
+        remove: async (key: string) => void stored.delete(key),
+        list: async function* (prefix: string) {
+          for (const key of stored.keys()) {
+            if (key.startsWith(prefix)) yield { key, modifiedAt: new Date() };
+          }
         },
       },
       host: 'directory.test',

@@ -54,6 +54,12 @@ export function createMetrics(sources: MetricSources) {
     help: 'Attempts to send an email that the mail server refused or could not take',
     registers,
   });
+  const shareCardsDrawn = new Counter({
+    name: 'share_cards_drawn_total',
+    help: 'Share cards drawn, by what asked (request: a fetch found none stored; job: drawn ahead)',
+    labelNames: ['by'] as const,
+    registers,
+  });
   const webhookEvents = new Counter({
     name: 'payment_webhook_events_total',
     help: 'Payment provider events by type and outcome (applied, duplicate, ignored, rejected, failed)',
@@ -157,6 +163,7 @@ export function createMetrics(sources: MetricSources) {
     jobRan: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }),
     emailSendFailed: () => emailSendFailures.inc(),
     webhookEvent: (type: string, outcome: string) => webhookEvents.inc({ type, outcome }),
+    shareCardDrawn: (by: 'request' | 'job') => shareCardsDrawn.inc({ by }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CACHE, matchesIfNoneMatch } from '../http/cache-control.ts';
 import type { OrganizationRepository } from '../modules/organizations/repository.ts';
-import type { ReferenceService } from '../modules/reference/service.ts';
 import { SHARE_IMAGE_ROUTE } from './page-heads.ts';
 import { renderPreviewImage } from './share-images/preview-image.ts';
-import { createShareImages } from './share-images/share-images.ts';
+import type { ShareImages } from './share-images/share-images.ts';
 
 /** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 50_000;
@@ -18,8 +17,9 @@ const SHARE_IMAGE_CACHE = 'public, max-age=86400';
 export const seoRoutes: FastifyPluginAsync<{
   publicUrl: string;
   organizations: OrganizationRepository;
-  reference: ReferenceService;
-}> = async (app, { publicUrl, organizations, reference }) => {
+  /** Profiles' share cards, stored and drawn ahead (app.ts builds them for the job too). */
+  shareImages: ShareImages;
+}> = async (app, { publicUrl, organizations, shareImages }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
@@ -40,14 +40,6 @@ export const seoRoutes: FastifyPluginAsync<{
     return renderPreviewImage();
   });
 
-  const shareImages = createShareImages({
-    organizations,
-    reference,
-    storage: app.storage,
-    host: new URL(publicUrl).host,
-    log: app.log,
-  });
-
   app.get<{ Params: { id: string } }>(
     SHARE_IMAGE_ROUTE,
     { schema: { hide: true } },
@@ -61,7 +53,8 @@ export const seoRoutes: FastifyPluginAsync<{
           .send('Not found');
       }
       const notModified = matchesIfNoneMatch(request.headers['if-none-match'], image.etag);
-      // Drawn before the headers: a drawing that fails is an error answer, never kept under this tag.
+      // The stored file, or drawn now, before the headers: a drawing that fails is an error
+      // answer, never kept under this tag.
       const png = notModified ? null : await image.png();
       reply.header('etag', image.etag).header('cache-control', SHARE_IMAGE_CACHE);
       return png ? reply.type('image/png').send(png) : reply.code(304).send();

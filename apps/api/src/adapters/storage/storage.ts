@@ -66,6 +66,12 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const safeKey = /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/;
 export const isSafeKey = (key: string) => key.length <= 512 && safeKey.test(key);
 
+/**
+ * Where profiles' share cards are stored (ADR 026): PNG files drawn from the rows, named by a
+ * digest of what they show. Derived, so never served from /uploads and left out of backups.
+ */
+export const SHARE_CARDS_PREFIX = 'share-cards/';
+
 /** Where the product's images are stored: uploads under `organizations/`, the demo's under `demo/`. */
 export const IMAGE_KEY_PREFIXES = ['organizations/', 'demo/'] as const;
 const imageKey = /^(organizations|demo)\/.+\.webp$/;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { SHARE_CARDS_PREFIX } from '../../adapters/storage/storage.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { applicationTables, quote, rowsOf } from './database-tables.ts';
 import {
@@ -20,7 +21,10 @@ import { tarEnd, tarEntry, type ArchiveEntry } from './tar-archive.ts';
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
-/** Image files under the uploads folder, by key; unfinished writes (ADR 021) are left out. */
+/**
+ * Image files under the uploads folder, by key; unfinished writes (ADR 021) and share cards
+ * (ADR 026) are left out.
+ */
 async function uploadFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
@@ -28,12 +32,17 @@ async function uploadFiles(root: string): Promise<string[]> {
       throw error;
     },
   );
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((key) => !key.startsWith('.partial/') && !key.endsWith('.partial'))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .map((file) => file.split(path.sep).join('/'))
+      .filter((key) => !key.startsWith('.partial/') && !key.endsWith('.partial'))
+      // Share cards are drawn again from the rows on their first fetch (ADR 026): a hundred
+      // thousand of them would be gigabytes in the archive for nothing.
+      .filter((key) => !key.startsWith(SHARE_CARDS_PREFIX))
+      .sort()
+  );
 }
 
 export interface BackupSummary {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COMPANY_PROPERTIES_GROUP_ID, DEFAULT_CATEGORY_ID } from '@si/contracts';
 import type { Database } from '../client.ts';
-import { categories, countries } from '../schema.ts';
+import { categories, countries, organizations, shareCardQueue } from '../schema.ts';
 
 export const BULK_OWNER_ID = 'bulk-seed';
 const BATCH = 5_000;
@@ -150,6 +150,7 @@ function parseArray(values: string[]) {
 /**
  * Fills the database with `count` synthetic published organizations for scale work. Rows are
  * made inside the database from generate_series, a batch per statement, so 100,000 take seconds.
+ * Their share cards are not queued: each is drawn on its first fetch.
  */
 export async function seedBulkData(
   db: Database,
@@ -173,7 +174,8 @@ export async function seedBulkData(
   const [ni, nc, no, nk] = [impact.length, company.length, others.length, codes.length];
   for (let start = 1; start <= count; start += BATCH) {
     const end = Math.min(count, start + BATCH - 1);
-    await db.execute(sql`
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
       with params as (
         select ${parseArray(impact)} as impact, ${parseArray(company)} as company, ${parseArray(others)} as others,
                ${parseArray(codes)} as codes, ${parseArray(adjectives)} as adj, ${parseArray(nouns)} as noun,
@@ -206,6 +208,13 @@ export async function seedBulkData(
       insert into organization_categories (organization_id, category_id, sort_order)
       select inserted.id, link.category_id, (link.position - 1)::int
       from inserted, unnest(inserted.category_ids) with ordinality as link(category_id, position)`);
+      // Their share cards are drawn on their first fetch, not all at once in the background
+      // (ADR 026): the trigger queued them, and they leave the queue before anyone sees them.
+      await tx.execute(sql`
+        delete from ${shareCardQueue} using ${organizations}
+        where ${organizations.id} = ${shareCardQueue.organizationId}
+          and ${organizations.createdBy} = ${BULK_OWNER_ID}`);
+    });
     onProgress?.(end);
   }
   await db.execute(sql`analyze organizations`);

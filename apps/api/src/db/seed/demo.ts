@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
-import { organizationCategories, organizations } from '../schema.ts';
+import { organizationCategories, organizations, shareCardQueue } from '../schema.ts';
 import { demoOrganizations } from './demo/organizations.ts';
 import { hueForName, renderDemoBanner, renderDemoLogo } from './demo/images.ts';
 
@@ -92,6 +92,13 @@ export async function seedDemoData(
             sortOrder,
             detail: demo.categoriesDetails[categoryId] ?? null,
           })),
+        ),
+      );
+      // Their share cards are drawn on their first fetch, as bulk-seeded ones are (ADR 026).
+      await tx.delete(shareCardQueue).where(
+        inArray(
+          shareCardQueue.organizationId,
+          rows.map(({ id }) => id),
         ),
       );
     });

@@ -149,6 +149,35 @@ export function createOrganizationRepository(db: Database) {
       return { row, links };
     },
 
+    /**
+     * What the share cards of `ids` show, in one query: the columns a card shows and the
+     * category links in the profile's order. Read through `tx` when given: the upload sweep
+     * asks inside its transaction (ADR 026).
+     */
+    async shareCardRows(ids: string[], tx: Database = db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: organizations.id,
+          published: organizations.published,
+          name: organizations.name,
+          location: organizations.location,
+          country: organizations.country,
+          logo: organizations.logo,
+          bannerImage: organizations.bannerImage,
+          categoryIds: sql<string[]>`array(
+            select ${organizationCategories.categoryId} from ${organizationCategories}
+            where ${organizationCategories.organizationId} = ${organizations.id}
+            order by ${organizationCategories.sortOrder}, ${organizationCategories.categoryId})`,
+        })
+        .from(organizations)
+        .where(inArray(organizations.id, ids));
+      return rows.map(({ categoryIds, ...row }) => ({
+        row,
+        links: categoryIds.map((categoryId, sortOrder) => ({ categoryId, sortOrder })),
+      }));
+    },
+
     /** A new organization with its categories, in one transaction. */
     create(input: NewOrganization) {
       return db.transaction(async (tx) => {

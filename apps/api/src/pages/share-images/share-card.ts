@@ -1,12 +1,16 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
 import { avatarToneOf, IMAGE_MAX_PIXELS, initialOf, siteName } from '@si/contracts';
 import { brandMarkSvg } from './preview-image.ts';
+import { alphaOf, applyMask, paint, rasterize, type Canvas, type Layer } from './raw-layers.ts';
 
 /**
  * One profile's link-preview card (1200x630): the profile page's header in small (banner or
  * the brand gradient, the logo overlapping it, the name), the place with its flag, the first
  * categories as pills in their group's colours, and the site's mark. Shapes and words are SVG;
- * emoji are drawn apart, by Pango, because librsvg paints them in one flat colour.
+ * emoji are drawn apart, by Pango, because librsvg paints them in one flat colour. What is the
+ * same on every card (the band's gradient, the logo's frame, the footer) is drawn once per
+ * process; a card draws only its own words and images over a copy (ADR 026).
  */
 export interface ShareCardContent {
   name: string;
@@ -108,32 +112,36 @@ async function inkWidth(markup: string, font: string): Promise<number> {
 }
 
 /**
+ * Widths already measured, by font and text, for every card this process draws: the words of
+ * places and categories come back on card after card, and a name is measured several times
+ * while it is wrapped and sized.
+ */
+const measured = new LRUCache<string, Promise<number>>({ max: 20_000 });
+
+/**
  * How far text advances, measured by Pango with the fonts SVG text will use. libvips crops
  * text to its ink, so the text is measured between two bars and the bars taken off.
  */
-function createMeasure() {
-  const known = new Map<string, Promise<number>>();
+function measure(text: string, style: TextStyle): Promise<number> {
+  const font = pangoFont(style);
   const cached = (key: string, compute: () => Promise<number>) => {
-    let found = known.get(key);
+    let found = measured.get(key);
     if (!found) {
       found = compute();
-      known.set(key, found);
+      measured.set(key, found);
     }
     return found;
   };
-  return (text: string, style: TextStyle): Promise<number> => {
-    const font = pangoFont(style);
-    return cached(`${font}\n${text}`, async () => {
-      if (text === '') return 0;
-      const [framed, bars] = await Promise.all([
-        inkWidth(`|${escapeMarkup(text)}|`, font),
-        cached(`${font}\n||`, () => inkWidth('||', font)),
-      ]);
-      return framed - bars;
-    });
-  };
+  return cached(`${font}\n${text}`, async () => {
+    if (text === '') return 0;
+    const [framed, bars] = await Promise.all([
+      inkWidth(`|${escapeMarkup(text)}|`, font),
+      cached(`${font}\n||`, () => inkWidth('||', font)),
+    ]);
+    return framed - bars;
+  });
 }
-type Measure = ReturnType<typeof createMeasure>;
+type Measure = typeof measure;
 
 /** The longest start of `parts` that fits `maxWidth` with `suffix` after it (at least one part). */
 async function longestStart(
@@ -228,16 +236,17 @@ async function nameLines(name: string, maxWidth: number, measure: Measure) {
   return { ...last, lines: kept };
 }
 
+/** An image as RGBA pixels, before it is placed. */
+type Pixels = Omit<Layer, 'left' | 'top'>;
+
 /**
- * An emoji as a colour image of about `size` px, or null when the host has no colour emoji
- * font (Pango would draw an empty box or a flat glyph): the card then does without.
+ * An emoji as a colour image of about `size` px, scaled down to fit `box` px when larger, or
+ * null when the host has no colour emoji font (Pango would draw an empty box or a flat glyph):
+ * the card then does without. Kept for the process: a card uses a few of a few hundred.
  */
-const emojiImages = new Map<
-  string,
-  Promise<{ png: Buffer; width: number; height: number } | null>
->();
-function emojiImage(emoji: string, size: number) {
-  const key = `${size}\n${emoji}`;
+const emojiImages = new Map<string, Promise<Pixels | null>>();
+function emojiImage(emoji: string, size: number, box = Infinity): Promise<Pixels | null> {
+  const key = `${size}\n${box}\n${emoji}`;
   let found = emojiImages.get(key);
   if (!found) {
     found = (async () => {
@@ -248,8 +257,14 @@ function emojiImage(emoji: string, size: number) {
         .raw()
         .toBuffer({ resolveWithObject: true });
       if (!hasColour(data, info.channels)) return null;
-      const png = await sharp(data, { raw: info }).png().toBuffer();
-      return { png, width: info.width, height: info.height };
+      const scale = Math.min(1, box / Math.max(info.width, info.height));
+      if (scale === 1) return { data, width: info.width, height: info.height };
+      const width = Math.round(info.width * scale);
+      const scaled = await sharp(data, { raw: info })
+        .resize(width)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { data: scaled.data, width: scaled.info.width, height: scaled.info.height };
     })().catch(() => null);
     if (emojiImages.size > 2000) emojiImages.clear();
     emojiImages.set(key, found);
@@ -272,22 +287,37 @@ function hasColour(data: Buffer, channels: number): boolean {
 
 const readOptions = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' } as const;
 
-/** An image cut to a rounded rectangle of the given size (cover), as PNG. */
+const roundedRectSvg = (width: number, height: number, radius: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" ry="${radius}"/></svg>`;
+/** Rounded-rectangle masks, by size: the same two (logo, banner) on every card. */
+const masks = new Map<string, Promise<Uint8Array>>();
+function roundedMask(width: number, height: number, radius: number): Promise<Uint8Array> {
+  const key = `${width}x${height}r${radius}`;
+  let found = masks.get(key);
+  if (!found) {
+    found = alphaOf(roundedRectSvg(width, height, radius));
+    masks.set(key, found);
+  }
+  return found;
+}
+
+/** An image cut to a rounded rectangle of the given size (cover), as RGBA pixels. */
 async function rounded(
   image: Buffer,
   width: number,
   height: number,
   radius: number,
-): Promise<Buffer> {
-  const mask = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" ry="${radius}"/></svg>`,
-  );
-  return sharp(image, readOptions)
-    .resize(width, height, { fit: 'cover' })
-    .ensureAlpha()
-    .composite([{ input: mask, blend: 'dest-in' }])
-    .png()
-    .toBuffer();
+): Promise<Pixels> {
+  const [{ data }, mask] = await Promise.all([
+    sharp(image, readOptions)
+      .resize(width, height, { fit: 'cover' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+    roundedMask(width, height, radius),
+  ]);
+  applyMask(data, mask);
+  return { data, width, height };
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -309,115 +339,80 @@ const CONTENT_LEFT = LOGO.x - LOGO.border / 2;
 const PILLS_Y = 468;
 const PILL = { height: 54, paddingX: 20, gap: 12, emoji: 30, dot: 12, emojiGap: 10, text: 24 };
 const FOOTER_Y = 560;
+/** The logo's frame: a canvas-coloured rounded square, with a soft shadow under it. */
+const FRAME = {
+  x: LOGO.x - LOGO.border,
+  y: LOGO_Y - LOGO.border,
+  size: LOGO.size + 2 * LOGO.border,
+  radius: LOGO.radius + LOGO.border,
+};
+/** A rectangle of the card, in px. */
+interface Area {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+/** The avatar's square (or the white under a logo), with room for antialiasing. */
+const AVATAR_AREA: Area = {
+  left: LOGO.x - 2,
+  top: LOGO_Y - 2,
+  width: LOGO.size + 4,
+  height: LOGO.size + 4,
+};
+/** The right of the name, the place and the pills, with room for antialiasing. */
+const CONTENT_RIGHT = TEXT_RIGHT + LOGO.border / 2 + 4;
 
-/** Draws the card as PNG. */
-export async function drawShareCard(content: ShareCardContent): Promise<Buffer> {
-  const measure = createMeasure();
-  const layers: OverlayOptions[] = [];
-  const svg: string[] = [];
-  const text = (x: number, y: number, value: string, style: TextStyle, fill: string, extra = '') =>
-    `<text x="${round(x)}" y="${round(y)}" font-family="${svgFontFamily}" font-size="${style.size}" font-weight="${style.bold ? 600 : 400}" fill="${fill}"${extra}>${escapeMarkup(value)}</text>`;
+const svgPage = (width: number, height: number, body: string[], offset = { left: 0, top: 0 }) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${offset.left} ${offset.top} ${width} ${height}">
+  <defs><filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="10"/></filter></defs>
+  ${body.join('\n  ')}
+</svg>`;
 
-  // Banner, or the profile page's gradient when there is none (or it cannot be read).
-  const banner = content.banner
-    ? await rounded(content.banner, BAND.width, BAND.height, BAND.radius).catch(() => null)
-    : null;
-  if (!banner) svg.push(bandGradient());
+function textElement(
+  x: number,
+  y: number,
+  value: string,
+  style: TextStyle,
+  fill: string,
+  extra = '',
+): string {
+  return `<text x="${round(x)}" y="${round(y)}" font-family="${svgFontFamily}" font-size="${style.size}" font-weight="${style.bold ? 600 : 400}" fill="${fill}"${extra}>${escapeMarkup(value)}</text>`;
+}
 
-  // The logo in a canvas-coloured frame overlapping the band, or the initial avatar.
-  const frame = LOGO.size + 2 * LOGO.border;
-  const frameX = LOGO.x - LOGO.border;
-  const frameY = LOGO_Y - LOGO.border;
-  svg.push(
-    `<rect x="${frameX}" y="${frameY + 6}" width="${frame}" height="${frame}" rx="${LOGO.radius + LOGO.border}" fill="${palette.ink}" opacity="0.10" filter="url(#soft)"/>`,
-    `<rect x="${frameX}" y="${frameY}" width="${frame}" height="${frame}" rx="${LOGO.radius + LOGO.border}" fill="${palette.canvas}"/>`,
-  );
-  const logo = content.logo
-    ? await rounded(content.logo, LOGO.size, LOGO.size, LOGO.radius).catch(() => null)
-    : null;
-  if (logo) {
-    svg.push(
-      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${palette.surface}"/>`,
-    );
-    layers.push({ input: logo, left: LOGO.x, top: LOGO_Y });
-  } else {
-    const tone = coloursOf(avatarToneOf(content.name));
-    const initialSize = Math.round(LOGO.size * 0.46);
-    svg.push(
-      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${tone.soft}"/>`,
-      text(
-        LOGO.x + LOGO.size / 2,
-        LOGO_Y + LOGO.size / 2 + initialSize * 0.36,
-        initialOf(content.name),
-        { size: initialSize, bold: true },
-        tone.ink,
-        ' text-anchor="middle"',
-      ),
-    );
-  }
+function frameSvg(): string[] {
+  return [
+    `<rect x="${FRAME.x}" y="${FRAME.y + 6}" width="${FRAME.size}" height="${FRAME.size}" rx="${FRAME.radius}" fill="${palette.ink}" opacity="0.10" filter="url(#soft)"/>`,
+    `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.size}" height="${FRAME.size}" rx="${FRAME.radius}" fill="${palette.canvas}"/>`,
+  ];
+}
 
-  // The name beside the logo, below the band; the place under it.
-  const nameWidth = TEXT_RIGHT - TEXT_X;
-  const name = await nameLines(cardText(content.name), nameWidth, measure);
-  let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
-  for (const line of name.lines) {
-    baseline += name.lineHeight;
-    svg.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
-  }
-  const placeText = cardText(content.place);
-  let pillsTop = Math.max(PILLS_Y, baseline + 36);
-  if (placeText) {
-    const style = { size: 28, bold: false };
-    const flag = content.flagEmoji ? await emojiImage(content.flagEmoji, 30) : null;
-    const placeBaseline = baseline + 46;
-    pillsTop = Math.max(PILLS_Y, placeBaseline + 30);
-    let x = TEXT_X;
-    if (flag) {
-      layers.push({
-        input: flag.png,
-        left: Math.round(x),
-        top: Math.round(placeBaseline - 10 - flag.height / 2),
-      });
-      x += flag.width + 12;
-    } else {
-      svg.push(pinIcon(x, placeBaseline - 26));
-      x += 34;
-    }
-    const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
-    svg.push(text(x, placeBaseline, shown, style, palette.inkMuted));
-  }
-
-  // The first categories as pills, as many as fit on one line, then '+N more'.
-  await pills(content.categories, pillsTop, measure, svg, layers, text);
-
-  // The site's mark and name, and its address.
+/** The site's mark and name, and its address. */
+function footerSvg(host: string): string[] {
   const markSize = 44;
-  svg.push(
+  return [
     `<g transform="translate(${CONTENT_LEFT} ${FOOTER_Y}) scale(${markSize / 32})">${brandMarkSvg}</g>`,
-    text(
+    textElement(
       CONTENT_LEFT + markSize + 14,
       FOOTER_Y + 31,
       siteName,
       { size: 26, bold: true },
       palette.ink,
     ),
-    text(
+    textElement(
       TEXT_RIGHT + LOGO.border / 2,
       FOOTER_Y + 30,
-      cardText(content.host),
+      cardText(host),
       { size: 22, bold: false },
       palette.inkSubtle,
       ' text-anchor="end"',
     ),
-  );
+  ];
+}
 
-  const page = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" viewBox="0 0 ${SHARE_CARD_WIDTH} ${SHARE_CARD_HEIGHT}">
-  <defs><filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="10"/></filter></defs>
-  ${svg.join('\n  ')}
-</svg>`;
-  // Bottom up: the canvas, the banner, the drawing (the logo's frame overlaps the banner), then
-  // the logo and the emoji in the places the drawing left for them.
-  return sharp({
+/** An SVG drawn over the card's canvas colour, as RGB pixels. */
+async function onCanvas(body: string[]): Promise<Canvas> {
+  const { data, info } = await sharp({
     create: {
       width: SHARE_CARD_WIDTH,
       height: SHARE_CARD_HEIGHT,
@@ -425,43 +420,262 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       background: palette.canvas,
     },
   })
-    .composite([
-      ...(banner ? [{ input: banner, left: BAND.x, top: BAND.y }] : []),
-      { input: Buffer.from(page), left: 0, top: 0 },
-      ...layers,
-    ])
-    .png({ compressionLevel: 9, adaptiveFiltering: true })
-    .toBuffer();
+    .composite([{ input: Buffer.from(svgPage(SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT, body)) }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
-type TextFn = (
-  x: number,
-  y: number,
-  value: string,
-  style: TextStyle,
-  fill: string,
-  extra?: string,
-) => string;
+interface StaticLayers {
+  /** The canvas with the band's gradient, the logo's frame and the footer: a card without banner. */
+  withGradient: Canvas;
+  /** The canvas with the footer only: a banner goes on it, then the frame. */
+  bare: Canvas;
+  /** The logo's frame and its shadow, to paint over a banner. */
+  frame: Layer;
+}
 
+/** What every card of this host shares, drawn once. */
+const staticLayers = new Map<string, Promise<StaticLayers>>();
+function staticLayersOf(host: string): Promise<StaticLayers> {
+  let found = staticLayers.get(host);
+  if (!found) {
+    found = (async () => {
+      const margin = 40;
+      const area = {
+        left: FRAME.x - margin,
+        top: FRAME.y - margin,
+        width: FRAME.size + 2 * margin,
+        height: FRAME.size + 6 + 2 * margin,
+      };
+      const [withGradient, bare, frame] = await Promise.all([
+        onCanvas([bandGradient(), ...frameSvg(), ...footerSvg(host)]),
+        onCanvas(footerSvg(host)),
+        rasterize(svgPage(area.width, area.height, frameSvg(), area)),
+      ]);
+      return { withGradient, bare, frame: { ...frame, left: area.left, top: area.top } };
+    })();
+    // A process serves one host; a few are kept in case it is configured with another.
+    if (staticLayers.size > 4) staticLayers.clear();
+    staticLayers.set(host, found);
+    found.catch(() => staticLayers.delete(host));
+  }
+  return found;
+}
+
+/**
+ * How the PNG is written. Without photos the card is flat colour, a gradient and text: zlib
+ * level 4 without row filters writes it in about 7 ms (160 KB), where level 9 with adaptive
+ * filters took 180 ms for 25% less. A banner or logo photo is noise to zlib without filters,
+ * so cards with images keep the adaptive filters, at level 6.
+ */
+const plainPng = { compressionLevel: 4, adaptiveFiltering: false } as const;
+const photoPng = { compressionLevel: 6, adaptiveFiltering: true } as const;
+
+/**
+ * Canvases of finished drawings, to be written over by the next (a copy of the static layers):
+ * 2.3 MB each, allocated once rather than once a card, which kept the garbage collector busy.
+ */
+const spareCanvases: Buffer[] = [];
+function canvasFrom(base: Canvas): Canvas {
+  const data = spareCanvases.pop() ?? Buffer.allocUnsafe(base.data.length);
+  base.data.copy(data);
+  return { ...base, data };
+}
+
+/** Avatars (an initial on its tone, or the white under a logo): a few hundred at most. */
+const avatars = new LRUCache<string, Promise<Layer>>({ max: 500 });
+function avatarLayer(key: string, svg: string[]): Promise<Layer> {
+  let found = avatars.get(key);
+  if (!found) {
+    found = placed(svg, AVATAR_AREA);
+    avatars.set(key, found);
+    found.catch(() => avatars.delete(key));
+  }
+  return found;
+}
+
+/** SVG elements drawn in `area` (their coordinates are the card's), as a layer placed there. */
+async function placed(svg: string[], area: Area): Promise<Layer> {
+  const pixels = await rasterize(svgPage(area.width, area.height, svg, area));
+  return { ...pixels, left: area.left, top: area.top };
+}
+
+/** Draws the card as PNG. */
+export async function drawShareCard(content: ShareCardContent): Promise<Buffer> {
+  const layers: Layer[] = [];
+  const text = textElement;
+
+  // Banner, or the profile page's gradient when there is none (or it cannot be read). One image
+  // after the other: a drawing takes one of libuv's threads at a time (ADR 026).
+  const still = await staticLayersOf(content.host);
+  const banner = content.banner
+    ? await rounded(content.banner, BAND.width, BAND.height, BAND.radius).catch(() => null)
+    : null;
+  const logo = content.logo
+    ? await rounded(content.logo, LOGO.size, LOGO.size, LOGO.radius).catch(() => null)
+    : null;
+
+  // The logo in its frame (drawn once, with the band) overlapping the band, or the initial avatar.
+  let avatar: Promise<Layer>;
+  if (logo) {
+    avatar = avatarLayer('logo', [
+      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${palette.surface}"/>`,
+    ]);
+  } else {
+    const tone = coloursOf(avatarToneOf(content.name));
+    const initial = initialOf(content.name);
+    const initialSize = Math.round(LOGO.size * 0.46);
+    avatar = avatarLayer(`${tone.ink}\n${initial}`, [
+      `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${tone.soft}"/>`,
+      text(
+        LOGO.x + LOGO.size / 2,
+        LOGO_Y + LOGO.size / 2 + initialSize * 0.36,
+        initial,
+        { size: initialSize, bold: true },
+        tone.ink,
+        ' text-anchor="middle"',
+      ),
+    ]);
+  }
+
+  // The name beside the logo, below the band; the place under it.
+  const head: string[] = [];
+  const nameWidth = TEXT_RIGHT - TEXT_X;
+  const name = await nameLines(cardText(content.name), nameWidth, measure);
+  let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
+  for (const line of name.lines) {
+    baseline += name.lineHeight;
+    head.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
+  }
+  // Below the last line's descenders.
+  let headBottom = baseline + name.size * 0.4;
+  const placeText = cardText(content.place);
+  let pillsTop = Math.max(PILLS_Y, baseline + 36);
+  if (placeText) {
+    const style = { size: 28, bold: false };
+    const flag = content.flagEmoji ? await emojiImage(content.flagEmoji, 30) : null;
+    const placeBaseline = baseline + 46;
+    pillsTop = Math.max(PILLS_Y, placeBaseline + 30);
+    headBottom = placeBaseline + 14;
+    let x = TEXT_X;
+    if (flag) {
+      layers.push({
+        ...flag,
+        left: Math.round(x),
+        top: Math.round(placeBaseline - 10 - flag.height / 2),
+      });
+      x += flag.width + 12;
+    } else {
+      head.push(pinIcon(x, placeBaseline - 26));
+      x += 34;
+    }
+    const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
+    head.push(text(x, placeBaseline, shown, style, palette.inkMuted));
+  }
+
+  // The first categories as pills, as many as fit on one line, then '+N more'.
+  const row = pills(content.categories, pillsTop, layers);
+
+  // The head is drawn in its own area, not one the size of the card: librsvg's cost goes with
+  // the area. Areas' corners are whole pixels, so text lands where one drawing would put it.
+  const headTop = BAND.y + BAND.height + 2;
+  const drawn = [
+    await avatar,
+    await placed(head, {
+      left: TEXT_X - 4,
+      top: headTop,
+      width: CONTENT_RIGHT - (TEXT_X - 4),
+      height: Math.ceil(headBottom) - headTop,
+    }),
+    ...(await row),
+  ];
+
+  // Bottom up: the canvas (with the gradient, or the banner and the frame over it), the card's
+  // own drawing, then the logo and the emoji in the places the drawing left for them.
+  const canvas = canvasFrom(banner ? still.bare : still.withGradient);
+  if (banner) {
+    paint(canvas, { ...banner, left: BAND.x, top: BAND.y });
+    paint(canvas, still.frame);
+  }
+  for (const layer of drawn) paint(canvas, layer);
+  if (logo) paint(canvas, { ...logo, left: LOGO.x, top: LOGO_Y });
+  for (const layer of layers) paint(canvas, layer);
+  try {
+    return await sharp(canvas.data, {
+      raw: { width: canvas.width, height: canvas.height, channels: 3 },
+    })
+      .png(banner || logo ? photoPng : plainPng)
+      .toBuffer();
+  } finally {
+    if (spareCanvases.length < 4) spareCanvases.push(canvas.data);
+  }
+}
+
+/**
+ * Pills drawn so far, by everything that makes their pixels (the label, colours, icon, width and
+ * where they fall within a pixel): the same few dozen categories are on card after card, and a
+ * pill is drawn by librsvg once rather than once a card.
+ */
+const pillImages = new LRUCache<string, Promise<Pixels>>({ max: 1000 });
+
+/** One pill, drawn where its left edge is x 2 and at its own top, as a layer for `left`. */
+async function pillLayer(
+  left: number,
+  top: number,
+  width: number,
+  label: string,
+  colours: { ink: string; soft: string },
+  icon: 'emoji' | 'dot' | 'none',
+): Promise<Layer> {
+  const area = {
+    left: 0,
+    top: Math.floor(top) - 2,
+    width: Math.ceil(width) + 4,
+    height: PILL.height + 5,
+  };
+  const key = [label, colours.ink, colours.soft, icon, width, top - Math.floor(top)].join('\n');
+  let found = pillImages.get(key);
+  if (!found) {
+    const x = 2;
+    const middle = top + PILL.height / 2;
+    const iconX = x + PILL.paddingX;
+    const style = { size: PILL.text, bold: true };
+    const svg = [
+      `<rect x="${x}" y="${top}" width="${round(width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${colours.soft}"/>`,
+    ];
+    if (icon === 'dot') {
+      svg.push(
+        `<circle cx="${round(iconX + PILL.dot / 2)}" cy="${middle}" r="${PILL.dot / 2}" fill="${colours.ink}"/>`,
+      );
+    }
+    const textX =
+      icon === 'none' ? iconX : iconX + (icon === 'emoji' ? PILL.emoji : PILL.dot) + PILL.emojiGap;
+    svg.push(textElement(textX, middle + PILL.text * 0.36, label, style, colours.ink));
+    found = rasterize(svgPage(area.width, area.height, svg, area));
+    pillImages.set(key, found);
+    found.catch(() => pillImages.delete(key));
+  }
+  return { ...(await found), left: left - 2, top: area.top };
+}
+
+/** The pills' layers, left to right; their emoji go to `layers`, to be painted over them. */
 async function pills(
   categories: ShareCardContent['categories'],
   top: number,
-  measure: Measure,
-  svg: string[],
-  layers: OverlayOptions[],
-  text: TextFn,
-) {
+  layers: Layer[],
+): Promise<Layer[]> {
   const style = { size: PILL.text, bold: true };
   const available = TEXT_RIGHT + LOGO.border / 2 - CONTENT_LEFT;
-  const laid: { width: number; label: string; emoji: Awaited<ReturnType<typeof emojiImage>> }[] =
-    [];
+  const laid: { width: number; label: string; emoji: Pixels | null }[] = [];
   const moreLabel = (count: number) => `+${count} more`;
   const widthOf = async (label: string, icon: number) =>
     PILL.paddingX * 2 + (icon > 0 ? icon + PILL.emojiGap : 0) + (await measure(label, style));
   let used = 0;
   for (const [index, category] of categories.slice(0, 4).entries()) {
     const label = await truncate(cardText(category.name), style, 420, measure);
-    const emoji = await emojiImage(category.emoji, 26);
+    const emoji = await emojiImage(category.emoji, 26, PILL.emoji);
     const width = await widthOf(label, emoji ? PILL.emoji : PILL.dot);
     const remaining = categories.length - index - 1;
     const reserve = remaining > 0 ? PILL.gap + (await widthOf(moreLabel(remaining), 0)) : 0;
@@ -470,56 +684,30 @@ async function pills(
     laid.push({ width, label, emoji });
     used += gap + width;
   }
+  const drawn: Promise<Layer>[] = [];
   let x = CONTENT_LEFT;
   const middle = top + PILL.height / 2;
   for (const [index, pill] of laid.entries()) {
     const colours = coloursOf(categories[index]!.groupId);
-    svg.push(
-      `<rect x="${round(x)}" y="${top}" width="${round(pill.width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${colours.soft}"/>`,
-    );
-    const iconX = x + PILL.paddingX;
+    drawn.push(pillLayer(x, top, pill.width, pill.label, colours, pill.emoji ? 'emoji' : 'dot'));
     if (pill.emoji) {
-      const scale = Math.min(1, PILL.emoji / Math.max(pill.emoji.width, pill.emoji.height));
-      const emoji =
-        scale < 1
-          ? {
-              png: await sharp(pill.emoji.png)
-                .resize(Math.round(pill.emoji.width * scale))
-                .toBuffer(),
-              width: Math.round(pill.emoji.width * scale),
-              height: Math.round(pill.emoji.height * scale),
-            }
-          : pill.emoji;
       layers.push({
-        input: emoji.png,
-        left: Math.round(iconX + (PILL.emoji - emoji.width) / 2),
-        top: Math.round(middle - emoji.height / 2),
+        ...pill.emoji,
+        left: Math.round(x + PILL.paddingX + (PILL.emoji - pill.emoji.width) / 2),
+        top: Math.round(middle - pill.emoji.height / 2),
       });
-    } else {
-      svg.push(
-        `<circle cx="${round(iconX + PILL.dot / 2)}" cy="${middle}" r="${PILL.dot / 2}" fill="${colours.ink}"/>`,
-      );
     }
-    svg.push(
-      text(
-        iconX + (pill.emoji ? PILL.emoji : PILL.dot) + PILL.emojiGap,
-        middle + PILL.text * 0.36,
-        pill.label,
-        style,
-        colours.ink,
-      ),
-    );
     x += pill.width + PILL.gap;
   }
   const hidden = categories.length - laid.length;
   if (hidden > 0) {
     const label = moreLabel(hidden);
     const width = await widthOf(label, 0);
-    svg.push(
-      `<rect x="${round(x)}" y="${top}" width="${round(width)}" height="${PILL.height}" rx="${PILL.height / 2}" fill="${palette.sunken}"/>`,
-      text(x + PILL.paddingX, middle + PILL.text * 0.36, label, style, palette.inkMuted),
+    drawn.push(
+      pillLayer(x, top, width, label, { ink: palette.inkMuted, soft: palette.sunken }, 'none'),
     );
   }
+  return Promise.all(drawn);
 }
 
 /** The profile page's banner gradient: brand to teal to green, with two soft lights. */
