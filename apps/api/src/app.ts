@@ -100,6 +100,11 @@ declare module 'fastify' {
      * Without it, the first list request builds it.
      */
     prepareDirectory(): Promise<void>;
+    /**
+     * Draws one share card nobody asked for, not stored: fonts loaded, the layers every card
+     * shares drawn, the code compiled, before the first request would wait for them (ADR 026).
+     */
+    prepareShareCards(): Promise<void>;
     /** Every route as registered, for the security tests to cover each one, new ones included. */
     routeTable: { method: string; url: string }[];
   }
@@ -315,6 +320,7 @@ export async function buildApp({
   app.decorate('payments', paymentService);
   const stopJobs: (() => void)[] = [];
   app.decorate('prepareDirectory', organizationService.prepareDirectory);
+  app.decorate('prepareShareCards', shareImages.prepare);
   app.addHook('onReady', async () => {
     relay.start();
     if (config.PERIODIC_JOBS) {

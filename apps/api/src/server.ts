@@ -94,6 +94,8 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
   // The directory index is built before the server takes requests, not by its first visitor:
   // at a million organizations it takes a while, and a load balancer waits for /readyz.
   await app.prepareDirectory();
+  // Likewise the share cards' fonts and shared layers: the first cards asked for are not slower.
+  await app.prepareShareCards();
   await app.listen({ port: config.PORT, host: config.HOST });
   // The embedded database is this process's alone: the CLI's commands run here, with its log.
   database.acceptCommands?.((argv, output) =>

@@ -12,6 +12,7 @@ import { runCommand } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
 import { readTar } from '../src/db/backup/tar-archive.ts';
 import { seedBulkData } from '../src/db/seed/bulk.ts';
+import { seedDemoData } from '../src/db/seed/demo.ts';
 import { countRows, signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { imageForm } from './support/images.ts';
@@ -255,7 +256,7 @@ function sharedCardSuite(env: () => Record<string, string>) {
     expect((await getCard(unpublished.id)).statusCode).toBe(404);
   });
 
-  it('queues nothing for edits the card does not show, nor for bulk-seeded profiles', async () => {
+  it('queues nothing for edits the card does not show, nor for bulk-seeded or demo profiles', async () => {
     const organization = await publish('Quiet Commons');
     await drainQueue();
     const queued = () => countRows(state.ctx, sql`select count(*)::int as n from share_card_queue`);
@@ -276,6 +277,8 @@ function sharedCardSuite(env: () => Record<string, string>) {
     expect(await queued()).toBe(0);
 
     await seedBulkData(state.ctx.database.db, 25);
+    expect(await queued()).toBe(0);
+    expect(await seedDemoData(state.ctx.database.db, state.ctx.app.storage)).toBeGreaterThan(0);
     expect(await queued()).toBe(0);
     expect((await drainQueue()).drawn).toBe(0);
   });

@@ -34,9 +34,10 @@ const LOGO_WIDTH = 256;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /**
  * Cards drawn at the same time, by requests and the share-cards job together. A drawing is
- * about 15 ms of CPU, mostly in sharp, on libuv's thread pool (4 threads by default), which
- * file reads and hashing share: two keep two cores busy and leave the pool half free, so a
+ * about 12 ms of CPU, most of it in sharp on libuv's thread pool (4 threads by default), which
+ * file reads and writes share: two keep two cores busy and leave the pool half free, so a
  * crawler asking for many cold cards at once queues here rather than in front of every read.
+ * One halved the rate on two cores; three gained a few percent at best (ADR 026).
  */
 const DRAWINGS_AT_ONCE = 2;
 
@@ -244,6 +245,29 @@ export function createShareImages(options: ShareImagesOptions) {
       const card = await currentCard(id);
       if (!card) return null;
       return { etag: card.etag, png: async () => (await obtain(card, 'request')).png };
+    },
+
+    /**
+     * Draws one card of made-up words, not stored nor counted: the fonts loaded, the layers every
+     * card shares drawn and the drawing's code compiled before a request waits for them.
+     */
+    async prepare(): Promise<void> {
+      try {
+        await inTurn(() =>
+          draw({
+            name: 'Scaling Impact',
+            place: 'Nairobi, Kenya',
+            flagEmoji: '🇰🇪',
+            categories: [{ emoji: '🌱', name: 'Climate Action', groupId: 'impact_areas' }],
+            logo: null,
+            banner: null,
+            host: options.host,
+          }),
+        );
+      } catch (error) {
+        // The first request draws, and fails, the same way: nothing to stop the server for.
+        log.warn({ err: error }, 'share card: a drawing failed at start');
+      }
     },
 
     /**
