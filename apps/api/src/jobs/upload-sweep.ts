@@ -61,7 +61,7 @@ async function referencedUrls(tx: Database): Promise<string[]> {
  * Removes, from the image store, what nothing will ever read: writes cut short, images no
  * row references (a replaced logo whose removal failed, an upload whose row was never
  * written) and share cards that are no published profile's current card, once older than
- * UPLOAD_SWEEP_GRACE_MS. A file a row references is never removed,
+ * UPLOAD_SWEEP_GRACE_MS. A file a row references, or a current card, is never removed,
  * whatever its age. Safe with several server processes: an advisory lock, taken without
  * waiting, as the guest purge does. Returns null when another process has it.
  */

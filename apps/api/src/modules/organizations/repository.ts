@@ -58,6 +58,21 @@ const indexColumns = {
   lexemes: sql<string[]>`tsvector_to_array(${organizations.search})`,
 };
 
+/** What a share card shows: its columns, and the category ids in the profile's order. */
+const shareCardColumns = {
+  id: organizations.id,
+  published: organizations.published,
+  name: organizations.name,
+  location: organizations.location,
+  country: organizations.country,
+  logo: organizations.logo,
+  bannerImage: organizations.bannerImage,
+  categoryIds: sql<string[]>`array(
+    select ${organizationCategories.categoryId} from ${organizationCategories}
+    where ${organizationCategories.organizationId} = ${organizations.id}
+    order by ${organizationCategories.sortOrder}, ${organizationCategories.categoryId})`,
+};
+
 export function createOrganizationRepository(db: Database) {
   const versionQuery = db
     .select({ version: directoryState.version })
@@ -84,6 +99,11 @@ export function createOrganizationRepository(db: Database) {
     .from(organizationCategories)
     .where(eq(organizationCategories.organizationId, sql.placeholder('id')))
     .prepare('organization_links_by_id');
+  const shareCardQuery = db
+    .select(shareCardColumns)
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare('share_card_row');
   return {
     /**
      * The transaction that last wrote each published organization's row, by id (the others are
@@ -152,26 +172,18 @@ export function createOrganizationRepository(db: Database) {
     /**
      * What the share cards of `ids` show, in one query: the columns a card shows and the
      * category links in the profile's order. Read through `tx` when given: the upload sweep
-     * asks inside its transaction (ADR 026).
+     * asks inside its transaction (ADR 026). One card, asked on every share image request, is
+     * a prepared statement.
      */
     async shareCardRows(ids: string[], tx: Database = db) {
       if (ids.length === 0) return [];
-      const rows = await tx
-        .select({
-          id: organizations.id,
-          published: organizations.published,
-          name: organizations.name,
-          location: organizations.location,
-          country: organizations.country,
-          logo: organizations.logo,
-          bannerImage: organizations.bannerImage,
-          categoryIds: sql<string[]>`array(
-            select ${organizationCategories.categoryId} from ${organizationCategories}
-            where ${organizationCategories.organizationId} = ${organizations.id}
-            order by ${organizationCategories.sortOrder}, ${organizationCategories.categoryId})`,
-        })
-        .from(organizations)
-        .where(inArray(organizations.id, ids));
+      const rows =
+        ids.length === 1 && tx === db
+          ? await shareCardQuery.execute({ id: ids[0] })
+          : await tx
+              .select(shareCardColumns)
+              .from(organizations)
+              .where(inArray(organizations.id, ids));
       return rows.map(({ categoryIds, ...row }) => ({
         row,
         links: categoryIds.map((categoryId, sortOrder) => ({ categoryId, sortOrder })),
