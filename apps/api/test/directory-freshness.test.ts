@@ -11,6 +11,7 @@ import type {
 import { signUp, type Body } from './support/accounts.ts';
 import { createOrganization } from './support/factories.ts';
 import { payInTestCheckout } from './support/payments.ts';
+import { saveProfile } from './support/profile-saves.ts';
 import { startSecondAppInstance, type SecondAppInstance } from './support/second-app-instance.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
@@ -257,22 +258,7 @@ describe('directory freshness across two server instances on one database', () =
     await payInTestCheckout(owner, id);
     await expectListed('?country=PT', ['Tidewater Commons'], countEach(first));
 
-    const { version } = (await owner.get<Answer>(`/api/organizations/${id}`)).body.data;
-    const saved = await owner.call<Answer>('PUT', `/api/organizations/${id}`, {
-      version,
-      name: 'Tidewater Marsh Trust',
-      description: 'Restores salt marshes.',
-      country: 'PT',
-      location: 'Aveiro',
-      foundedYear: 2011,
-      websiteUrl: null,
-      linkedinUrl: null,
-      twitterUrl: null,
-      blogUrl: null,
-      categoryIds: last,
-      categoriesOrder: {},
-      categoriesDetails: {},
-    });
+    const saved = await saveProfile(owner, id, { categoryIds: last });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await expectListed('?country=PT', ['Tidewater Marsh Trust'], countEach(last));
     await expectListed('?q=aveir%20marsh', ['Tidewater Marsh Trust'], countEach(last));

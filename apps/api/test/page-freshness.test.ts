@@ -5,6 +5,7 @@ import type { Category, CategoryGroup, Organization } from '@si/contracts';
 import { signUp, type Body } from './support/accounts.ts';
 import { createOrganization } from './support/factories.ts';
 import { payInTestCheckout } from './support/payments.ts';
+import { saveProfile } from './support/profile-saves.ts';
 import { startSecondAppInstance, type SecondAppInstance } from './support/second-app-instance.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 import { buildWebForTests, type WebBuild } from './support/web-build.ts';
@@ -182,22 +183,7 @@ describe('pages kept between requests, across two server instances on one databa
     expect((await page(second.app, url)).html).toContain('Tidewater Commons');
     expect((await page(second.app, '/?q=tidewater')).html).toContain('Tidewater Commons');
 
-    const { version } = (await owner.get<Body<Organization>>(`/api/organizations/${id}`)).body.data;
-    const saved = await owner.call<Body<Organization>>('PUT', `/api/organizations/${id}`, {
-      version,
-      name: 'Tidewater Marsh Trust',
-      description: 'Restores salt marshes.',
-      country: 'PT',
-      location: 'Aveiro',
-      foundedYear: 2011,
-      websiteUrl: null,
-      linkedinUrl: null,
-      twitterUrl: null,
-      blogUrl: null,
-      categoryIds,
-      categoriesOrder: {},
-      categoriesDetails: {},
-    });
+    const saved = await saveProfile(owner, id, { categoryIds });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const profile = (await page(second.app, url)).html;
     expect(profile).toContain('Tidewater Marsh Trust');
