@@ -15,7 +15,7 @@ import { seedBulkData } from '../src/db/seed/bulk.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { countRows, signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
-import { imageForm } from './support/images.ts';
+import { uploadRedLogo } from './support/images.ts';
 import { payInTestCheckout } from './support/payments.ts';
 import { startS3Server, type S3Server } from './support/s3-server.ts';
 import { startSecondAppInstance } from './support/second-app-instance.ts';
@@ -168,18 +168,7 @@ function sharedCardSuite(env: () => Record<string, string>) {
       renamed.rawPayload,
     ]);
 
-    const red = await sharp({
-      create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 20, b: 20 } },
-    })
-      .png()
-      .toBuffer();
-    const form = imageForm(red);
-    const uploaded = await state.owner.call(
-      'POST',
-      `/api/organizations/${organization.id}/logo`,
-      form.payload,
-      form.headers,
-    );
+    const uploaded = await uploadRedLogo(state.owner, organization.id);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     // Drawn ahead this time, as a server does a few seconds after the upload.
     expect((await drainQueue()).drawn).toBeGreaterThanOrEqual(1);

@@ -17,7 +17,7 @@ import {
 import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
-import { imageForm } from './support/images.ts';
+import { uploadRedLogo } from './support/images.ts';
 import { payInTestCheckout } from './support/payments.ts';
 import { startS3Server, type S3Server } from './support/s3-server.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from './support/test-app.ts';
@@ -72,18 +72,7 @@ function cardApp(env: () => Record<string, string>) {
   async function expectUploadedLogoDrawn() {
     const organization = await publish('Logo Commons');
     const before = await expectCard(cardPath(organization.id));
-    const red = await sharp({
-      create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 20, b: 20 } },
-    })
-      .png()
-      .toBuffer();
-    const form = imageForm(red);
-    const uploaded = await state.owner.call(
-      'POST',
-      `/api/organizations/${organization.id}/logo`,
-      form.payload,
-      form.headers,
-    );
+    const uploaded = await uploadRedLogo(state.owner, organization.id);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     const after = await expectCard(cardPath(organization.id));
     expect(after.headers.etag).not.toBe(before.headers.etag);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import type { Agent } from './browser-agent.ts';
 
 /** A multipart/form-data body built by hand, as a browser's FormData would send it. */
 export interface FormPart {
@@ -41,6 +42,17 @@ export const imageForm = (
 
 const solid = (width: number, height: number, colour = { r: 40, g: 120, b: 200 }) =>
   sharp({ create: { width, height, channels: 3, background: colour } });
+
+/** Uploads a red 600x600 logo through the owner's API, as the editor does. */
+export async function uploadRedLogo(owner: Agent, organizationId: string) {
+  const form = imageForm(await solid(600, 600, { r: 220, g: 20, b: 20 }).png().toBuffer());
+  return owner.call(
+    'POST',
+    `/api/organizations/${organizationId}/logo`,
+    form.payload,
+    form.headers,
+  );
+}
 
 /** Real image files of each accepted format and the refused ones, made with sharp. */
 export const testImages = {
