@@ -41,10 +41,10 @@ const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
 /**
  * A profile is checked every time, like its API answer (ADR 016): an edit, a lapse or a deletion
- * shows at once. So is a 404 (the organization may be published a moment later).
+ * shows at once. (404 pages are never kept: they go out with REVALIDATE_CACHE too.)
  */
-function cachePolicy(pathname: string, status: number): string {
-  return status === 200 && !organizationPath.test(pathname) ? PUBLIC_PAGE_CACHE : REVALIDATE_CACHE;
+function cachePolicy(pathname: string): string {
+  return organizationPath.test(pathname) ? REVALIDATE_CACHE : PUBLIC_PAGE_CACHE;
 }
 
 /** A weak tag (the same page goes out brotli, gzip or plain) of everything the page is made from. */
@@ -169,24 +169,27 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   ): Promise<{ head: PageHead; status: number; serverRendered: boolean }> {
     if (pathname === '/') return { head: homeHead(publicUrl), status: 200, serverRendered: true };
     const organizationMatch = organizationPath.exec(pathname);
-    if (organizationMatch) {
-      const id = decodeURIComponent(organizationMatch[1]!);
+    const id = organizationMatch ? decodedId(organizationMatch[1]!) : null;
+    if (id !== null) {
       const head = await profileHead(id);
       return head
         ? { head, status: 200, serverRendered: true }
         : { head: organizationNotFoundHead(publicUrl, id), status: 404, serverRendered: true };
     }
     const route = spaRoute(pathname);
-    if (route) {
-      const head = genericHead(
-        publicUrl,
-        pathname,
-        `${route.title}${titleSuffix}`,
-        route.description,
-      );
-      return { head, status: 200, serverRendered: route.serverRendered };
+    if (route && !organizationMatch) {
+      return {
+        head: routeHead(pathname, route),
+        status: 200,
+        serverRendered: route.serverRendered,
+      };
     }
     return { head: notFoundHead(publicUrl, pathname), status: 404, serverRendered: true };
+  }
+
+  /** The head of a page with a fixed title and description (About, FAQ, the account pages). */
+  function routeHead(pathname: string, route: NonNullable<ReturnType<typeof spaRoute>>) {
+    return genericHead(publicUrl, pathname, `${route.title}${titleSuffix}`, route.description);
   }
 
   /** A published profile's head, or null when nobody may see it. */
@@ -277,13 +280,13 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         dependsOn: page.dependsOn,
         status: 200,
         etag: pageTag(template.version, page.key, page.dependsOn),
-        cacheControl: cachePolicy(page.key, 200),
+        cacheControl: cachePolicy(page.key),
         brotli: await compressPage(html(rendered)),
       };
     };
     let kept = await pageCache.get(page.key, page.dependsOn, renderToKeep);
     // Another request's render was not kept: this one renders for itself.
-    if (!kept && !unkept) kept = await renderToKeep();
+    if (!kept && !renderedHere) kept = await renderToKeep();
     if (!kept) {
       if (unkept) return sendUnkept(reply, unkept, 200);
       // The profile went away between the two reads.
@@ -360,10 +363,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   }
 
   async function sendServerRendered(request: FastifyRequest, reply: FastifyReply, url: URL) {
-    const key = renderer!.pageKey(url.href);
     const referenceVersion = (await reference.snapshot()).version;
     const { pathname } = url;
     if (pathname === '/') {
+      const key = renderer!.pageKey(url.href);
       const head = homeHead(publicUrl);
       // The filter form submitted without JavaScript: a redirect, never kept.
       if (key === null) return sendUnkept(reply, (await render(`/${url.search}`, head))!, 200);
@@ -388,16 +391,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     }
     const route = spaRoute(pathname);
     if (!route) return sendNotFound(reply, pathname);
-    const head = genericHead(
-      publicUrl,
-      pathname,
-      `${route.title}${titleSuffix}`,
-      route.description,
-    );
     return sendKept(request, reply, {
-      key: key ?? pathname,
+      key: renderer!.pageKey(url.href) ?? pathname,
       dependsOn: referenceVersion,
-      head,
+      head: routeHead(pathname, route),
     });
   }
 

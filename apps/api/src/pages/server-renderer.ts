@@ -55,12 +55,6 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string, into = n
   return into;
 }
 
-/**
- * Loads the web app's server bundle (apps/web/dist-server, built beside dist) and answers its
- * API calls in-process with app.inject: the same routes, validation and services a browser's
- * request meets, without a socket and without any visitor's cookies (the pages are public and
- * cacheable). Null when the bundle has not been built: pages then render in the browser.
- */
 export interface PageRendererOptions {
   /**
    * Answers a GET the way its route would, without going through the route (no request, no
@@ -74,6 +68,13 @@ export interface PageRendererOptions {
   keptAnswer(url: string): Promise<string | null>;
 }
 
+/**
+ * Loads the web app's server bundle (apps/web/dist-server, built beside dist) and answers its
+ * API calls in-process, without a socket and without any visitor's cookies (the pages are public
+ * and cacheable): with app.inject (the same routes, validation and services a browser's request
+ * meets), except the reads the options answer directly or keep. Null when the bundle has not
+ * been built: pages then render in the browser.
+ */
 export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
