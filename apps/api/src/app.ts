@@ -15,6 +15,7 @@ import { defaultWebDist } from './package-paths.ts';
 import rateLimit from '@fastify/rate-limit';
 import { withAmbientTransactions } from './db/ambient-transaction.ts';
 import { registerCacheControl } from './http/cache-control.ts';
+import { brotliParams } from './http/brotli-options.ts';
 import { registerCrossSiteCheck } from './http/cross-site-check.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -157,7 +158,12 @@ export async function buildApp({
   // Every text answer (pages, JSON, the OpenAPI document, the sitemap) over 1 KB is compressed
   // for a client that accepts it, with Vary: Accept-Encoding. Before @fastify/static, whose
   // build assets go out precompressed at build time instead (ADR 014).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: brotliParams },
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy },

@@ -1,16 +1,11 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { brotliParams } from '../http/brotli-options.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
-
-/**
- * The quality @fastify/compress uses for every other answer (ADR 014): about a millisecond for a
- * 100 KB page; higher levels cost two to ten times that for a few per cent fewer bytes.
- */
-const BROTLI_QUALITY = 4;
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
@@ -27,7 +22,7 @@ export function compressPage(html: string): Promise<Buffer> {
   const bytes = Buffer.from(html);
   return brotli(bytes, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      ...brotliParams,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
     },
