@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './api.ts';
 export * from './error-codes.ts';
 export * from './auth.ts';
@@ -18,6 +19,8 @@ export * from './payment-texts.ts';
 export * from './faq.ts';
 export * from './faq-categories.ts';
 export * from './reference.ts';
+export * from './reports.ts';
+export * from './report-texts.ts';
 export * from './site.ts';
 export * from './stored-integers.ts';
 export * from './text-rules.ts';

@@ -29,6 +29,10 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** Granted by the CLI only (`operator grant`): the console's /api/admin is theirs (ADR 028). */
+    operatorSince: timestamp('operator_since', { withTimezone: true, mode: 'date' }),
+    /** Set by an operator: no sign-in, no session, their profiles held, until re-enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { OrganizationId } from './organizations.ts';
+import { reportReasons } from './report-texts.ts';
+
+/**
+ * The operator's console API (/api/admin, ADR 028). Every write says why: the reason goes to the
+ * audit log, and for a hold to the owner.
+ */
+export const ADMIN_REASON_MAX = 500;
+export const ADMIN_PAGE_SIZE = 50;
+
+export const adminTexts = {
+  reasonRequired: 'Please say why',
+  reasonTooLong: `The reason must be at most ${ADMIN_REASON_MAX} characters`,
+  operatorsOnly: 'This page is for the operators of Scaling Impact.',
+  signInAgain: 'For your security, sign in again to use the operator console.',
+  accountDisabled: 'This account is disabled. Contact support if you think this is a mistake.',
+  changedMeanwhile:
+    'This record changed since you opened it. Reload it to see the latest version, then try again.',
+  alreadyResolved: 'This report was already resolved.',
+} as const;
+
+export const AdminReason = z
+  .string()
+  .trim()
+  .min(1, adminTexts.reasonRequired)
+  .max(ADMIN_REASON_MAX, adminTexts.reasonTooLong);
+
+export const organizationStates = ['published', 'unpaid', 'held', 'lapsed'] as const;
+export type OrganizationState = (typeof organizationStates)[number];
+
+export const AdminOrganizationQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    state: z.enum(organizationStates).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+export type AdminOrganizationQuery = z.infer<typeof AdminOrganizationQuery>;
+
+export const AdminOrganizationRow = z.object({
+  id: OrganizationId,
+  name: z.string(),
+  country: z.string(),
+  state: z.enum(organizationStates),
+  published: z.boolean(),
+  heldByOperator: z.boolean(),
+  subscriptionType: z.string().nullable(),
+  ownerId: z.string(),
+  ownerEmail: z.string().nullable(),
+  openReports: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminOrganizationRow = z.infer<typeof AdminOrganizationRow>;
+
+export const AdminList = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  });
+
+export const AdminReport = z.object({
+  id: z.uuid(),
+  organizationId: OrganizationId.nullable(),
+  organizationName: z.string(),
+  reason: z.enum(reportReasons),
+  /** Plain text as the visitor typed it: shown as text, never as HTML. */
+  details: z.string(),
+  status: z.enum(['open', 'dismissed', 'held', 'deleted']),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolution: z.string().nullable(),
+});
+export type AdminReport = z.infer<typeof AdminReport>;
+
+export const AdminSubscription = z.object({
+  id: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const AdminOrganizationDetail = z.object({
+  organization: AdminOrganizationRow,
+  subscriptions: z.array(AdminSubscription),
+  reports: z.array(AdminReport),
+});
+export type AdminOrganizationDetail = z.infer<typeof AdminOrganizationDetail>;
+
+/** A hold, release or deletion, made on the version the operator saw. */
+export const AdminOrganizationAction = z
+  .object({ reason: AdminReason, version: z.number().int().min(1) })
+  .strict();
+export type AdminOrganizationAction = z.infer<typeof AdminOrganizationAction>;
+
+export const reportResolutions = ['dismiss', 'hold', 'delete'] as const;
+export const ResolveReportRequest = z
+  .object({ action: z.enum(reportResolutions), reason: AdminReason })
+  .strict();
+export type ResolveReportRequest = z.infer<typeof ResolveReportRequest>;
+
+export const AdminReportQuery = z
+  .object({
+    status: z.enum(['open', 'resolved']).default('open'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetLabel: z.string(),
+  reason: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();

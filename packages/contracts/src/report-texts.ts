@@ -1,0 +1,29 @@
+/**
+ * The words of a visitor's report of a profile (ADR 028), apart from the schemas so the profile
+ * page loads no schema library until the form opens.
+ */
+export const reportReasons = ['spam', 'offensive', 'inaccurate', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+export const REPORT_DETAILS_MAX = 1000;
+
+export const reportReasonLabels: Record<ReportReason, string> = {
+  spam: 'Spam or scam',
+  offensive: 'Offensive',
+  inaccurate: 'Inaccurate or impersonation',
+  other: 'Other',
+};
+
+export const reportTexts = {
+  action: 'Report this profile',
+  title: 'Report this profile',
+  intro: 'Tell us what is wrong. The organization is not told who reported it.',
+  reasonLabel: 'Reason',
+  reasonRequired: 'Please choose a reason',
+  detailsLabel: 'Details (optional)',
+  detailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX} characters`,
+  submit: 'Send report',
+  cancel: 'Cancel',
+  thanks: 'Thank you. Our team will look at this profile.',
+  tooMany: 'Too many reports from here. Please try again later.',
+} as const;
