@@ -30,6 +30,9 @@ import { uploadSweepJob, type UploadSweepRun } from './jobs/upload-sweep.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
+import { createOperatorRepository } from './modules/operators/repository.ts';
+import { operatorRoutes } from './modules/operators/routes.ts';
+import { createOperatorService } from './modules/operators/service.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
 import { paymentWebhookRoute } from './modules/payments/webhook-route.ts';
@@ -287,6 +290,16 @@ export async function buildApp({
     },
   });
   await wiring.connect({ identity, payments: paymentService });
+  const operatorService = createOperatorService({
+    db: database.db,
+    repository: createOperatorRepository(database.db),
+    payments: paymentRepository,
+    outbox,
+    deleteOrganization: organizationService.deleteForOperator,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+  });
   const lapses = subscriptionLapsesJob({
     repository: paymentRepository,
     fulfilment,
@@ -390,6 +403,7 @@ export async function buildApp({
         });
       });
       await api.register(paymentRoutes, { payments: paymentService, identity });
+      await api.register(operatorRoutes, { operators: operatorService, identity });
       if (providers.stripe) {
         await api.register(paymentWebhookRoute, {
           payments: paymentService,

@@ -11,6 +11,8 @@ export const errorCodes = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** The operator console needs a sign-in from the last 12 hours (ADR 028). */
+  signInAgain: 'SIGN_IN_AGAIN',
 } as const;
 
 /** The payments API's own codes. */

@@ -9,6 +9,7 @@ import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
 import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
+import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 
 export const usage = `Usage: npm run cli -- <command>
@@ -17,7 +18,8 @@ export const usage = `Usage: npm run cli -- <command>
   seed-bulk --count N         add N synthetic published organizations
 ${backupUsage}
 ${emailUsage}
-${paymentUsage}`;
+${paymentUsage}
+${operatorUsage}`;
 
 export interface CommandContext {
   database: DatabaseHandle;
@@ -82,6 +84,7 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
             print: output.out,
             emailQueued: context.emailQueued,
           })) ||
+          (await runOperatorCommand(command ?? '', rest, { db: database.db, print: output.out })) ||
           (await runPaymentCommand(command ?? '', rest, {
             db: database.db,
             config,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@si/contracts';
+import { operatorCli } from '../support/operators.ts';
 import { signUp } from '../support/accounts.ts';
 import { unreachableStripe } from '../support/payments.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
@@ -165,13 +166,19 @@ describe('security fuzzing: crafted input never reaches a 5xx', () => {
   let port: number;
   let operations: Operation[];
 
-  /** A signed-up account's cookies; signs up again when a case ended the session. */
+  /**
+   * A signed-up account's cookies; signs up again when a case ended the session. The account is
+   * an operator too, so the console's operations (/api/admin) read their input rather than
+   * refusing it unread; everywhere else an operator is an ordinary user.
+   */
   const session = {
     jar: null as Map<string, string> | null,
     accounts: 0,
     async cookie(): Promise<string> {
       if (!this.jar) {
-        const { browser } = await signUp(ctx, `fuzz-${++this.accounts}@example.org`);
+        const email = `fuzz-${++this.accounts}@example.org`;
+        const { browser } = await signUp(ctx, email);
+        await operatorCli(ctx, 'grant', email);
         if (![...browser.jar.keys()].some((name) => /session_token/.test(name)))
           throw new Error(`sign-up set no session cookie: ${[...browser.jar.keys()].join(', ')}`);
         this.jar = new Map(browser.jar);

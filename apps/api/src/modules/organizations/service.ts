@@ -222,6 +222,19 @@ export function createOrganizationService(
       await removeImages(imageUrls);
     },
 
+    /**
+     * Deletes an organization as its owner's deletion does (subscriptions canceled, images
+     * removed), for an operator: the operators service has authorized and recorded it. False
+     * when it is already gone.
+     */
+    async deleteForOperator(id: string): Promise<boolean> {
+      await beforeDelete(id);
+      const imageUrls = await repository.delete(id);
+      if (!imageUrls) return false;
+      await removeImages(imageUrls);
+      return true;
+    },
+
     /** The organization's row, if the caller owns it (else 401/403/404). */
     requireOwnedOrganization: async (
       session: AuthSession | null,

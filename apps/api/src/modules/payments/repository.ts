@@ -67,6 +67,25 @@ export function createPaymentRepository(db: Database) {
       );
   }
 
+  /**
+   * Holds (or releases) the profile in the caller's transaction: it stays unpublished whatever
+   * its subscription. Null when there is no such organization.
+   */
+  async function setHeldIn(tx: Database, organizationId: string, held: boolean) {
+    const [row] = await tx
+      .update(organizations)
+      .set({ heldByOperator: held })
+      .where(eq(organizations.id, organizationId))
+      .returning({ id: organizations.id });
+    if (!row) return null;
+    await refreshOrganization(tx, organizationId);
+    const [after] = await tx
+      .select({ published: organizations.published, paymentStatus: organizations.paymentStatus })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return after!;
+  }
+
   return {
     transaction: <T>(work: (tx: Database) => Promise<T>) =>
       db.transaction((tx) => work(tx as unknown as Database)),
@@ -396,24 +415,10 @@ export function createPaymentRepository(db: Database) {
     // Operators.
 
     async setHeld(organizationId: string, held: boolean) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(organizations)
-          .set({ heldByOperator: held })
-          .where(eq(organizations.id, organizationId))
-          .returning({ id: organizations.id });
-        if (!row) return null;
-        await refreshOrganization(tx as unknown as Database, organizationId);
-        const [after] = await tx
-          .select({
-            published: organizations.published,
-            paymentStatus: organizations.paymentStatus,
-          })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId));
-        return after!;
-      });
+      return db.transaction((tx) => setHeldIn(tx as unknown as Database, organizationId, held));
     },
+
+    setHeldIn,
 
     async listAll() {
       return db

@@ -1,0 +1,286 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type OrganizationState } from '@si/contracts';
+import type { Database } from '../../db/client.ts';
+import { auditLog, organizations, profileReports, subscriptions, users } from '../../db/schema.ts';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;
+export type ReportRow = typeof profileReports.$inferSelect;
+
+/** `%text%` for ILIKE, with the pattern's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+
+/** An organization that ever had a subscription and is no longer public: it lapsed. */
+const everSubscribed = sql`exists (select 1 from ${subscriptions} where ${subscriptions.organizationId} = ${organizations.id})`;
+
+/** The console's states (contracts' organizationStates), as conditions on a row. */
+const stateCondition: Record<OrganizationState, SQL> = {
+  published: sql`${organizations.published}`,
+  held: sql`${organizations.heldByOperator}`,
+  lapsed: sql`not ${organizations.published} and not ${organizations.heldByOperator} and ${everSubscribed}`,
+  unpaid: sql`not ${organizations.published} and not ${organizations.heldByOperator} and not ${everSubscribed}`,
+};
+
+const openReportCount = sql<number>`(select count(*)::int from ${profileReports} where ${profileReports.organizationId} = ${organizations.id} and ${profileReports.status} = 'open')`;
+const stateOf = sql<OrganizationState>`case
+  when ${organizations.heldByOperator} then 'held'
+  when ${organizations.published} then 'published'
+  when ${everSubscribed} then 'lapsed'
+  else 'unpaid' end`;
+
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  country: organizations.country,
+  state: stateOf,
+  published: organizations.published,
+  heldByOperator: organizations.heldByOperator,
+  subscriptionType: organizations.subscriptionType,
+  ownerId: organizations.createdBy,
+  ownerEmail: users.email,
+  openReports: openReportCount,
+  version: organizations.version,
+  createdAt: organizations.createdAt,
+};
+export type AdminOrganizationRecord = {
+  id: string;
+  name: string;
+  country: string;
+  state: OrganizationState;
+  published: boolean;
+  heldByOperator: boolean;
+  subscriptionType: string | null;
+  ownerId: string;
+  ownerEmail: string | null;
+  openReports: number;
+  version: number;
+  createdAt: Date;
+};
+
+/** What the operator's console and commands read and write (ADR 028); no rule is decided here. */
+export function createOperatorRepository(db: Database) {
+  return {
+    // Operators and the users they act on.
+
+    async userByEmail(email: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          operatorSince: users.operatorSince,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .where(eq(users.email, email.trim().toLowerCase()));
+      return row ?? null;
+    },
+
+    /** What decides a user's access to the console, read on every request (no caching). */
+    async access(userId: string) {
+      const [row] = await db
+        .select({
+          email: users.email,
+          operatorSince: users.operatorSince,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async setOperator(executor: Database, userId: string, since: Date | null) {
+      await executor.update(users).set({ operatorSince: since }).where(eq(users.id, userId));
+    },
+
+    async operators() {
+      return db
+        .select({ id: users.id, email: users.email, operatorSince: users.operatorSince })
+        .from(users)
+        .where(isNotNull(users.operatorSince))
+        .orderBy(asc(users.email));
+    },
+
+    // The audit log: only ever added to.
+
+    async record(executor: Database, entry: NewAuditRow) {
+      await executor.insert(auditLog).values(entry);
+    },
+
+    async audit(query: { q?: string; page: number }) {
+      const where = query.q
+        ? or(
+            ilike(auditLog.actorEmail, containing(query.q)),
+            ilike(auditLog.action, containing(query.q)),
+            ilike(auditLog.targetId, containing(query.q)),
+            ilike(auditLog.targetLabel, containing(query.q)),
+            ilike(auditLog.reason, containing(query.q)),
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.at), desc(auditLog.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offsetOf(query.page)),
+        db.select({ total: count() }).from(auditLog).where(where),
+      ]);
+      return { rows, total: total!.total };
+    },
+
+    // Organizations.
+
+    async organizations(query: { q?: string; state?: OrganizationState; page: number }) {
+      const text = query.q?.trim();
+      const conditions: SQL[] = [];
+      if (query.state) conditions.push(stateCondition[query.state]);
+      if (text) {
+        const byId = /^[0-9a-f-]{36}$/i.test(text) ? [sql`${organizations.id} = ${text}`] : [];
+        conditions.push(
+          or(
+            ilike(organizations.name, containing(text)),
+            ilike(users.email, containing(text)),
+            ...byId,
+          )!,
+        );
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(organizationColumns)
+          .from(organizations)
+          .leftJoin(users, eq(users.id, organizations.createdBy))
+          .where(where)
+          .orderBy(asc(organizations.name), asc(organizations.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offsetOf(query.page)),
+        db
+          .select({ total: count() })
+          .from(organizations)
+          .leftJoin(users, eq(users.id, organizations.createdBy))
+          .where(where),
+      ]);
+      return { rows: rows as AdminOrganizationRecord[], total: total!.total };
+    },
+
+    async organization(executor: Database, id: string) {
+      const [row] = await executor
+        .select(organizationColumns)
+        .from(organizations)
+        .leftJoin(users, eq(users.id, organizations.createdBy))
+        .where(eq(organizations.id, id));
+      return (row as AdminOrganizationRecord | undefined) ?? null;
+    },
+
+    /** Locks the organization's row for an operator's change, if it is still at `version`. */
+    async lockAtVersion(tx: Database, id: string, version: number) {
+      const [row] = await tx
+        .select({ version: organizations.version })
+        .from(organizations)
+        .where(eq(organizations.id, id))
+        .for('update');
+      if (!row) return 'missing' as const;
+      return row.version === version ? ('locked' as const) : ('changed' as const);
+    },
+
+    async subscriptionsOf(organizationId: string) {
+      return db
+        .select({
+          id: subscriptions.id,
+          plan: subscriptions.type,
+          status: subscriptions.status,
+          currentPeriodEnd: subscriptions.periodEnd,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
+        .orderBy(desc(subscriptions.createdAt));
+    },
+
+    // Reports.
+
+    async reportsOf(organizationId: string) {
+      return db
+        .select()
+        .from(profileReports)
+        .where(eq(profileReports.organizationId, organizationId))
+        .orderBy(desc(profileReports.createdAt));
+    },
+
+    /** Open reports oldest first (the queue); resolved ones newest first. */
+    async reports(query: { status: 'open' | 'resolved'; page: number }) {
+      const where =
+        query.status === 'open'
+          ? eq(profileReports.status, 'open')
+          : sql`${profileReports.status} <> 'open'`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(profileReports)
+          .where(where)
+          .orderBy(
+            query.status === 'open'
+              ? asc(profileReports.createdAt)
+              : desc(profileReports.resolvedAt),
+            asc(profileReports.id),
+          )
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offsetOf(query.page)),
+        db.select({ total: count() }).from(profileReports).where(where),
+      ]);
+      return { rows, total: total!.total };
+    },
+
+    async lockOpenReport(tx: Database, id: string) {
+      const [row] = await tx
+        .select()
+        .from(profileReports)
+        .where(eq(profileReports.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Resolves the report and every other open report of the same profile the same way (one
+     * decision answers them all).
+     */
+    async resolveReports(
+      tx: Database,
+      report: ReportRow,
+      outcome: { status: 'dismissed' | 'held' | 'deleted'; by: string; resolution: string },
+    ) {
+      const sameProfile = report.organizationId
+        ? and(
+            eq(profileReports.organizationId, report.organizationId),
+            eq(profileReports.status, 'open'),
+          )
+        : and(eq(profileReports.id, report.id), isNull(profileReports.resolvedAt));
+      return tx
+        .update(profileReports)
+        .set({
+          status: outcome.status,
+          resolvedAt: new Date(),
+          resolvedBy: outcome.by,
+          resolution: outcome.resolution,
+        })
+        .where(sameProfile)
+        .returning({ id: profileReports.id });
+    },
+  };
+}
+export type OperatorRepository = ReturnType<typeof createOperatorRepository>;

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminList,
+  AdminOrganizationAction,
+  AdminOrganizationDetail,
+  AdminOrganizationQuery,
+  AdminOrganizationRow,
+  AdminReport,
+  AdminReportQuery,
+  AuditEntry,
+  AuditQuery,
+  ErrorBody,
+  OrganizationId,
+  ResolveReportRequest,
+  dataEnvelope,
+} from '@si/contracts';
+import { sessionRequired } from '../../http/openapi.ts';
+import type { Identity } from '../../identity/better-auth.ts';
+import { readSession } from '../../identity/session.ts';
+import type { Actor, OperatorService } from './service.ts';
+
+const OrganizationParams = z.object({ id: OrganizationId });
+const ReportParams = z.object({ id: z.uuid() });
+const refusals = { 401: ErrorBody, 403: ErrorBody };
+const Operator = z.object({ email: z.string() });
+
+const page = (query: { page: number }, total: number) => ({
+  page: query.page,
+  pageSize: ADMIN_PAGE_SIZE,
+  total,
+});
+
+/**
+ * The operator's console API, /api/admin (ADR 028). Every operation is refused before its input
+ * is read unless an operator signed in within 12 hours asks (the service decides), and no
+ * answer is kept by any cache (the API's default for reads without a public policy).
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<{
+  operators: OperatorService;
+  identity: Identity;
+}> = async (app, { operators, identity }) => {
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  app.addHook('preValidation', async (request, reply) => {
+    actors.set(
+      request,
+      await operators.requireOperator(await readSession(identity, request, reply)),
+    );
+  });
+  const actor = (request: FastifyRequest) => actors.get(request)!;
+  const admin = { tags: ['admin'], security: sessionRequired };
+
+  app.get(
+    '/admin/me',
+    {
+      schema: {
+        ...admin,
+        summary: 'The signed-in operator (the console asks before it shows anything)',
+        response: { 200: dataEnvelope(Operator), ...refusals },
+      },
+    },
+    async (request) => ({ data: { email: actor(request).email } }),
+  );
+
+  app.get(
+    '/admin/organizations',
+    {
+      schema: {
+        ...admin,
+        summary: 'Organizations by name, owner email or id, and by state',
+        querystring: AdminOrganizationQuery,
+        response: { 200: AdminList(AdminOrganizationRow), 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await operators.organizations(request.query);
+      return { data: rows, meta: page(request.query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/organizations/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'One organization with its owner, subscriptions and reports',
+        params: OrganizationParams,
+        response: { 200: dataEnvelope(AdminOrganizationDetail), 404: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => ({ data: await operators.organization(request.params.id) }),
+  );
+
+  const organizationAction = (summary: string) => ({
+    schema: {
+      ...admin,
+      summary,
+      params: OrganizationParams,
+      body: AdminOrganizationAction,
+      response: {
+        200: dataEnvelope(AdminOrganizationDetail),
+        400: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        ...refusals,
+      },
+    },
+  });
+
+  app.post(
+    '/admin/organizations/:id/hold',
+    organizationAction(
+      'Hold a profile: unpublished whatever its subscription; the owner is emailed why',
+    ),
+    async (request) => {
+      await operators.hold(actor(request), request.params.id, request.body);
+      return { data: await operators.organization(request.params.id) };
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:id/release',
+    organizationAction('Release a hold: the subscription decides publication again'),
+    async (request) => {
+      await operators.release(actor(request), request.params.id, request.body);
+      return { data: await operators.organization(request.params.id) };
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:id/delete',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Delete an organization as its owner would (subscriptions canceled, images removed)',
+        params: OrganizationParams,
+        body: AdminOrganizationAction,
+        response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await operators.deleteOrganization(actor(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      schema: {
+        ...admin,
+        summary: 'Reports from visitors: the open queue oldest first, or the resolved ones',
+        querystring: AdminReportQuery,
+        response: { 200: AdminList(AdminReport), 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await operators.reports(request.query);
+      return { data: rows, meta: page(request.query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/reports/:id/resolve',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Resolve a report (and the profile's other open ones): dismiss, hold the profile or delete it",
+        params: ReportParams,
+        body: ResolveReportRequest,
+        response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await operators.resolveReport(actor(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        ...admin,
+        summary: 'The audit log, newest first, searched by operator, action, record or reason',
+        querystring: AuditQuery,
+        response: { 200: AdminList(AuditEntry), 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await operators.audit(request.query);
+      return { data: rows, meta: page(request.query, total) };
+    },
+  );
+};

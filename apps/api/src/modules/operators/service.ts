@@ -1,0 +1,278 @@
+import {
+  adminTexts,
+  apiMessages,
+  authErrorCodes,
+  errorCodes,
+  sessionMessages,
+  type AdminOrganizationAction,
+  type AdminOrganizationQuery,
+  type ResolveReportRequest,
+} from '@si/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
+import {
+  profileHeldEmail,
+  profileReleasedEmail,
+  type EmailFooter,
+} from '../../adapters/email/templates.ts';
+import type { PaymentRepository } from '../payments/repository.ts';
+import { recordAction, type Actor, type AuditedAction } from './audit.ts';
+import type { OperatorRepository, ReportRow } from './repository.ts';
+
+export type { Actor };
+
+/** An operator's console needs a sign-in this recent (ADR 028). */
+export const OPERATOR_SIGN_IN_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+export interface OperatorServiceOptions {
+  db: Database;
+  repository: OperatorRepository;
+  payments: Pick<PaymentRepository, 'setHeldIn' | 'userEmail'>;
+  outbox: OutboxRepository;
+  /** Deletes an organization as its owner's deletion does (organizations service). */
+  deleteOrganization: (id: string) => Promise<boolean>;
+  publicUrl: string;
+  emailFooter: EmailFooter;
+  /** Wakes the email relay after a change that emailed the owner. */
+  onEmailQueued?: () => void;
+  now?: () => Date;
+}
+
+const organizationNotFound = (id: string) =>
+  new AppError(404, errorCodes.notFound, apiMessages.organizationNotFound(id));
+const changedMeanwhile = () =>
+  new AppError(409, errorCodes.staleVersion, adminTexts.changedMeanwhile);
+
+/**
+ * The operators' rules (ADR 028): who may use the console, and every action it takes, each
+ * recorded in the audit log in the transaction that makes it.
+ */
+export function createOperatorService(options: OperatorServiceOptions) {
+  const { db, repository, payments, outbox, publicUrl, emailFooter } = options;
+  const now = options.now ?? (() => new Date());
+  const emailQueued = options.onEmailQueued ?? (() => {});
+
+  /**
+   * The signed-in operator, or the refusal: not signed in (401), not an operator or disabled
+   * (403), signed in more than 12 hours ago (401, sign in again). Read from the database on
+   * every request, so a grant or revoke counts from the next one.
+   */
+  async function requireOperator(session: AuthSession | null): Promise<Actor> {
+    if (!session) throw new AppError(401, authErrorCodes.noUser, sessionMessages.loginRequired);
+    const access = await repository.access(session.user.id);
+    if (!access?.operatorSince) {
+      throw new AppError(403, errorCodes.forbidden, adminTexts.operatorsOnly);
+    }
+    if (access.disabledAt)
+      throw new AppError(403, errorCodes.forbidden, adminTexts.accountDisabled);
+    const signedInAt = new Date(session.session.createdAt).getTime();
+    if (now().getTime() - signedInAt > OPERATOR_SIGN_IN_MAX_AGE_MS) {
+      throw new AppError(401, errorCodes.signInAgain, adminTexts.signInAgain);
+    }
+    return { id: session.user.id, email: access.email };
+  }
+
+  const record = (tx: Database, actor: Actor, entry: AuditedAction) =>
+    recordAction(repository, tx, actor, entry);
+
+  /** The organization locked at the version the operator saw (404 gone, 409 changed). */
+  async function lockedOrganization(tx: Database, id: string, version: number) {
+    const lock = await repository.lockAtVersion(tx, id, version);
+    if (lock === 'missing') throw organizationNotFound(id);
+    if (lock === 'changed') throw changedMeanwhile();
+    return (await repository.organization(tx, id))!;
+  }
+
+  async function hold(tx: Database, actor: Actor, id: string, reason: string) {
+    const organization = (await repository.organization(tx, id))!;
+    await payments.setHeldIn(tx, id, true);
+    await record(tx, actor, {
+      action: 'organization.hold',
+      targetType: 'organization',
+      targetId: id,
+      targetLabel: organization.name,
+      reason,
+    });
+    const to = await payments.userEmail(tx, organization.ownerId);
+    if (to && !organization.heldByOperator) {
+      await outbox.enqueue(
+        tx,
+        organization.ownerId,
+        profileHeldEmail({
+          to,
+          organizationName: organization.name,
+          publicUrl,
+          reason,
+          ...emailFooter,
+        }),
+      );
+    }
+  }
+
+  async function deleteOrganization(actor: Actor, id: string, label: string, reason: string) {
+    // Recorded first: the deletion itself spans the provider and storage, and must not go
+    // unrecorded if it is interrupted halfway.
+    await record(db, actor, {
+      action: 'organization.delete',
+      targetType: 'organization',
+      targetId: id,
+      targetLabel: label,
+      reason,
+    });
+    await options.deleteOrganization(id);
+  }
+
+  const toIso = (date: Date | null) => (date ? date.toISOString() : null);
+  const reportView = (row: ReportRow) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: toIso(row.resolvedAt),
+  });
+
+  return {
+    requireOperator,
+
+    // The console.
+
+    async organizations(query: AdminOrganizationQuery) {
+      const { rows, total } = await repository.organizations(query);
+      return {
+        rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        total,
+      };
+    },
+
+    async organization(id: string) {
+      const organization = await repository.organization(db, id);
+      if (!organization) throw organizationNotFound(id);
+      const [subscriptions, reports] = await Promise.all([
+        repository.subscriptionsOf(id),
+        repository.reportsOf(id),
+      ]);
+      return {
+        organization: { ...organization, createdAt: organization.createdAt.toISOString() },
+        subscriptions: subscriptions.map((row) => ({
+          ...row,
+          currentPeriodEnd: toIso(row.currentPeriodEnd),
+          createdAt: row.createdAt.toISOString(),
+        })),
+        reports: reports.map(reportView),
+      };
+    },
+
+    async hold(actor: Actor, id: string, input: AdminOrganizationAction) {
+      await db.transaction(async (tx) => {
+        await lockedOrganization(tx as unknown as Database, id, input.version);
+        await hold(tx as unknown as Database, actor, id, input.reason);
+      });
+      emailQueued();
+    },
+
+    async release(actor: Actor, id: string, input: AdminOrganizationAction) {
+      await db.transaction(async (tx) => {
+        const organization = await lockedOrganization(tx as unknown as Database, id, input.version);
+        await payments.setHeldIn(tx as unknown as Database, id, false);
+        await record(tx as unknown as Database, actor, {
+          action: 'organization.release',
+          targetType: 'organization',
+          targetId: id,
+          targetLabel: organization.name,
+          reason: input.reason,
+        });
+        const to = await payments.userEmail(tx as unknown as Database, organization.ownerId);
+        if (to && organization.heldByOperator) {
+          await outbox.enqueue(
+            tx as unknown as Database,
+            organization.ownerId,
+            profileReleasedEmail({
+              to,
+              organizationName: organization.name,
+              publicUrl,
+              ...emailFooter,
+            }),
+          );
+        }
+      });
+      emailQueued();
+    },
+
+    async deleteOrganization(actor: Actor, id: string, input: AdminOrganizationAction) {
+      const organization = await db.transaction((tx) =>
+        lockedOrganization(tx as unknown as Database, id, input.version),
+      );
+      await deleteOrganization(actor, id, organization.name, input.reason);
+    },
+
+    async reports(query: { status: 'open' | 'resolved'; page: number }) {
+      const { rows, total } = await repository.reports(query);
+      return { rows: rows.map(reportView), total };
+    },
+
+    /**
+     * Resolves a report, and every other open report of the same profile with it: dismissed,
+     * or the profile held (the owner is emailed the reason) or deleted.
+     */
+    async resolveReport(actor: Actor, id: string, input: ResolveReportRequest) {
+      const status = ({ dismiss: 'dismissed', hold: 'held', delete: 'deleted' } as const)[
+        input.action
+      ];
+      const report = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const found = await repository.lockOpenReport(tx, id);
+        if (!found) throw new AppError(404, errorCodes.notFound, 'No such report');
+        if (found.status !== 'open') {
+          throw new AppError(409, errorCodes.staleVersion, adminTexts.alreadyResolved);
+        }
+        const resolved = await repository.resolveReports(tx, found, {
+          status,
+          by: actor.email,
+          resolution: input.reason,
+        });
+        await record(tx, actor, {
+          action: `report.${input.action}`,
+          targetType: 'report',
+          targetId: found.id,
+          targetLabel: found.organizationName,
+          reason: input.reason,
+          details: { organizationId: found.organizationId, resolvedReports: resolved.length },
+        });
+        if (input.action === 'hold' && found.organizationId) {
+          if (await repository.organization(tx, found.organizationId)) {
+            await hold(tx, actor, found.organizationId, input.reason);
+          }
+        }
+        return found;
+      });
+      emailQueued();
+      if (input.action === 'delete' && report.organizationId) {
+        await deleteOrganization(
+          actor,
+          report.organizationId,
+          report.organizationName,
+          input.reason,
+        );
+      }
+    },
+
+    async audit(query: { q?: string; page: number }) {
+      const { rows, total } = await repository.audit(query);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          actorId: row.actorId,
+          actorEmail: row.actorEmail,
+          action: row.action,
+          targetType: row.targetType,
+          targetId: row.targetId,
+          targetLabel: row.targetLabel,
+          reason: row.reason,
+        })),
+        total,
+      };
+    },
+  };
+}
+export type OperatorService = ReturnType<typeof createOperatorService>;

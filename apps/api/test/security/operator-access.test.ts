@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodes } from '@si/contracts';
+import { createAgent, type Agent } from '../support/browser-agent.ts';
+import { signUp } from '../support/accounts.ts';
+import { createOrganization } from '../support/factories.ts';
+import { insertReport, signUpOperator } from '../support/operators.ts';
+import { createTestApp, type TestContext } from '../support/test-app.ts';
+
+/**
+ * The access matrix of the operator's console (ADR 028): every /api/admin operation, read from
+ * the OpenAPI document (so a new route joins by existing), asked by each kind of caller. Only
+ * an operator signed in within 12 hours gets an answer; every refusal changes nothing.
+ */
+
+interface Operation {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+let ctx: TestContext;
+let operations: Operation[];
+let organizationId: string;
+let reportId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ RATE_LIMITS: 'off' });
+  const document = (await ctx.app.inject('/api/docs/json')).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin'))
+    .flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path }) as Operation),
+    );
+  const owner = await signUp(ctx, 'matrix-owner@example.org');
+  organizationId = await createOrganization(ctx.database.db, {
+    name: 'Matrix Org',
+    createdBy: owner.id,
+  });
+  reportId = await insertReport(ctx, organizationId, { details: 'Reported for the matrix' });
+});
+afterAll(() => ctx.close());
+
+/** Everything an admin operation could change, as one value to compare. */
+async function state(): Promise<string> {
+  const result = (await ctx.database.db.execute(sql`
+    select json_build_object(
+      'organizations', (select json_agg(o order by o.id) from (select id, name, published, held_by_operator, version from organizations) o),
+      'reports', (select json_agg(r order by r.id) from (select id, status, resolution from profile_reports) r),
+      'audit', (select count(*) from audit_log),
+      'operators', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
+      'emails', (select count(*) from email_outbox)
+    )::text as state`)) as unknown as { rows: { state: string }[] };
+  return result.rows[0]!.state;
+}
+
+const versionOf = async () =>
+  (
+    (await ctx.database.db.execute(
+      sql`select version from organizations where id = ${organizationId}`,
+    )) as unknown as { rows: { version: number }[] }
+  ).rows[0]!.version;
+
+/** A valid request for the operation, on the matrix's organization and report. */
+async function requestFor(operation: Operation) {
+  const url = operation.path
+    .replace('/reports/{id}', `/reports/${reportId}`)
+    .replace('{id}', organizationId);
+  if (operation.method === 'GET') return { url, body: undefined };
+  const reason = 'Matrix check';
+  if (url.endsWith('/resolve')) return { url, body: { action: 'dismiss', reason } };
+  return { url, body: { reason, version: await versionOf() } };
+}
+
+const send = async (agent: Agent, operation: Operation) => {
+  const { url, body } = await requestFor(operation);
+  return agent.call(operation.method, url, body);
+};
+
+const callers: { name: string; status: number; make: () => Promise<Agent> }[] = [
+  { name: 'a signed-out visitor', status: 401, make: async () => createAgent(ctx.app) },
+  {
+    name: 'a guest',
+    status: 403,
+    make: async () => {
+      const guest = createAgent(ctx.app);
+      await guest.post('/api/auth/sign-in/anonymous');
+      return guest;
+    },
+  },
+  {
+    name: 'an unverified user',
+    status: 403,
+    make: async () =>
+      (await signUp(ctx, 'matrix-unverified@example.org', { verified: false })).browser,
+  },
+  {
+    name: 'a verified user',
+    status: 403,
+    make: async () => (await signUp(ctx, 'matrix-verified@example.org')).browser,
+  },
+  {
+    name: 'an organization owner',
+    status: 403,
+    make: async () => {
+      const owner = await signUp(ctx, 'matrix-other-owner@example.org');
+      await createOrganization(ctx.database.db, { name: 'Owned Elsewhere', createdBy: owner.id });
+      return owner.browser;
+    },
+  },
+  {
+    name: 'a disabled operator',
+    status: 403,
+    make: async () => {
+      const operator = await signUpOperator(ctx, 'matrix-disabled@example.org');
+      await ctx.database.db.execute(
+        sql`update users set disabled_at = now() where id = ${operator.id}`,
+      );
+      return operator.browser;
+    },
+  },
+  {
+    name: 'an operator signed in 13 hours ago',
+    status: 401,
+    make: async () => {
+      const operator = await signUpOperator(ctx, 'matrix-stale@example.org');
+      await ctx.database.db.execute(
+        sql`update sessions set created_at = now() - interval '13 hours' where user_id = ${operator.id}`,
+      );
+      return operator.browser;
+    },
+  },
+];
+
+describe('the operator console access matrix', () => {
+  it('reads the console operations from the route table', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(9);
+    expect(operations).toContainEqual({
+      method: 'POST',
+      path: '/api/admin/organizations/{id}/hold',
+    });
+  });
+
+  for (const caller of callers) {
+    it(`refuses ${caller.name} every operation (${caller.status}), changing nothing`, async () => {
+      const agent = await caller.make();
+      const before = await state();
+      const answers: Record<string, number> = {};
+      for (const operation of operations) {
+        answers[`${operation.method} ${operation.path}`] = (await send(agent, operation)).status;
+      }
+      expect(answers).toEqual(
+        Object.fromEntries(operations.map((op) => [`${op.method} ${op.path}`, caller.status])),
+      );
+      expect(await state()).toBe(before);
+    });
+  }
+
+  it('refuses a cross-site write from an operator, changing nothing', async () => {
+    const operator = (await signUpOperator(ctx, 'matrix-cross-site@example.org')).browser;
+    const before = await state();
+    for (const operation of operations.filter(({ method }) => method !== 'GET')) {
+      const { url, body } = await requestFor(operation);
+      const answer = await operator.call<{ error: { code: string } }>(operation.method, url, body, {
+        origin: 'https://attacker.example',
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body.error.code).toBe(errorCodes.crossSite);
+    }
+    expect(await state()).toBe(before);
+  });
+
+  it('answers an operator signed in now, every operation (destructive ones last)', async () => {
+    const operator = (await signUpOperator(ctx, 'matrix-operator@example.org')).browser;
+    const last = (operation: Operation) =>
+      operation.path.endsWith('/delete') ? 2 : operation.method === 'POST' ? 1 : 0;
+    const answers: Record<string, number> = {};
+    for (const operation of [...operations].sort((a, b) => last(a) - last(b))) {
+      answers[`${operation.method} ${operation.path}`] = (await send(operator, operation)).status;
+    }
+    for (const [operation, status] of Object.entries(answers)) {
+      expect({ operation, ok: status >= 200 && status < 300 }).toEqual({ operation, ok: true });
+    }
+  });
+});
