@@ -250,6 +250,7 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
     beforeDelete: (ownerId) => wiring.cancelSubscriptions({ ownerId }),
   });
+  const operatorRepository = createOperatorRepository(database.db);
   const identity = createIdentity({
     config,
     secret: await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR),
@@ -260,6 +261,7 @@ export async function buildApp({
       passwordResetRequested: accountService.passwordResetRequested,
       guestLinked: accountService.guestLinked,
       passwordReset: passwordAttempts.succeeded,
+      userDisabled: operatorRepository.isDisabled,
     },
   });
 
@@ -292,10 +294,11 @@ export async function buildApp({
   await wiring.connect({ identity, payments: paymentService });
   const operatorService = createOperatorService({
     db: database.db,
-    repository: createOperatorRepository(database.db),
+    repository: operatorRepository,
     payments: paymentRepository,
     outbox,
     deleteOrganization: organizationService.deleteForOperator,
+    deleteUser: accountService.deleteForOperator,
     publicUrl: config.publicUrl,
     emailFooter,
     onEmailQueued: () => relay.nudge(),

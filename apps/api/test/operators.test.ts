@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTexts, errorCodes } from '@si/contracts';
+import {
+  adminTexts,
+  adminUserTexts,
+  authErrorCodes,
+  errorCodes,
+  signInMessages,
+} from '@si/contracts';
 import { createAgent, type Agent } from './support/browser-agent.ts';
 import { countRows, signUp } from './support/accounts.ts';
 import { createOrganization } from './support/factories.ts';
@@ -357,5 +363,102 @@ describe('the audit log', () => {
     ).rejects.toThrow();
     await expect(ctx.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     expect(await countRows(ctx, sql`select count(*)::int as n from audit_log`)).toBeGreaterThan(0);
+  });
+});
+
+describe('users in the console', () => {
+  let operator: Agent;
+
+  beforeAll(async () => {
+    operator = (await signUpOperator(ctx, 'people@example.org')).browser;
+  });
+
+  it('finds users by email or name, never guests', async () => {
+    await signUp(ctx, 'findable.person@example.org');
+    const guest = createAgent(ctx.app);
+    await guest.post('/api/auth/sign-in/anonymous');
+    const found = await operator.get<Answer<{ email: string; operator: boolean }[]>>(
+      '/api/admin/users?q=FINDABLE',
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([
+      expect.objectContaining({ email: 'findable.person@example.org', operator: false }),
+    ]);
+    const all = await operator.get<Answer<{ email: string }[]>>('/api/admin/users');
+    expect(all.body.data.some((row) => row.email.includes('anonymous'))).toBe(false);
+  });
+
+  it('disables a user: sessions end, sign-in refused, profiles held; re-enabling undoes it', async () => {
+    const owner = await signUp(ctx, 'to-disable@example.org');
+    const organizationId = await publishedOrganizationOf(ctx, owner, 'Disabled Owner Org');
+    const disabled = await operator.post(`/api/admin/users/${owner.id}/disable`, {
+      reason: 'Abusive messages to visitors',
+    });
+    expect(disabled.status).toBe(204);
+    expect((await owner.browser.get('/api/users/organizations')).status).toBe(401);
+    const signIn = await createAgent(ctx.app).post<Answer<never>>('/api/auth/sign-in/email', {
+      email: 'to-disable@example.org',
+      password: 'secret1',
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.error).toEqual({
+      code: authErrorCodes.userDisabled,
+      message: signInMessages.userDisabled,
+    });
+    expect((await ctx.app.inject(`/api/organizations/${organizationId}`)).statusCode).toBe(404);
+    const detail = await operator.get<Answer<{ user: { disabled: boolean } }>>(
+      `/api/admin/users/${owner.id}`,
+    );
+    expect(detail.body.data.user.disabled).toBe(true);
+
+    await operator.post(`/api/admin/users/${owner.id}/enable`, { reason: 'Apologized' });
+    const again = createAgent(ctx.app);
+    expect(
+      (
+        await again.post('/api/auth/sign-in/email', {
+          email: 'to-disable@example.org',
+          password: 'secret1',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await ctx.app.inject(`/api/organizations/${organizationId}`)).statusCode).toBe(200);
+    const audit = await operator.get<Answer<{ action: string }[]>>(
+      `/api/admin/audit?q=${owner.id}`,
+    );
+    expect(audit.body.data.map((row) => row.action)).toEqual(['user.enable', 'user.disable']);
+  });
+
+  it('will not disable or delete an operator (the CLI revokes first)', async () => {
+    const other = await signUpOperator(ctx, 'other-operator@example.org');
+    const refused = await operator.post<Answer<never>>(`/api/admin/users/${other.id}/disable`, {
+      reason: 'Testing',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(adminUserTexts.notForOperators);
+  });
+
+  it('deletes a user with everything they own', async () => {
+    const owner = await signUp(ctx, 'to-delete@example.org');
+    const organizationId = await publishedOrganizationOf(ctx, owner, 'Deleted Owner Org');
+    const deleted = await operator.post(`/api/admin/users/${owner.id}/delete`, {
+      reason: 'Asked by email to be removed',
+    });
+    expect(deleted.status).toBe(204);
+    expect(
+      await countRows(ctx, sql`select count(*)::int as n from users where id = ${owner.id}`),
+    ).toBe(0);
+    expect(
+      await countRows(
+        ctx,
+        sql`select count(*)::int as n from organizations where id = ${organizationId}`,
+      ),
+    ).toBe(0);
+    const audit = await operator.get<Answer<{ action: string; targetLabel: string }[]>>(
+      '/api/admin/audit?q=to-delete@example.org',
+    );
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'user.delete',
+      targetLabel: 'to-delete@example.org',
+    });
   });
 });

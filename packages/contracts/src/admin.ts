@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInMessages } from './auth-messages.ts';
 import { OrganizationId } from './organizations.ts';
 import { reportReasons } from './report-texts.ts';
 
@@ -14,7 +15,7 @@ export const adminTexts = {
   reasonTooLong: `The reason must be at most ${ADMIN_REASON_MAX} characters`,
   operatorsOnly: 'This page is for the operators of Scaling Impact.',
   signInAgain: 'For your security, sign in again to use the operator console.',
-  accountDisabled: 'This account is disabled. Contact support if you think this is a mistake.',
+  accountDisabled: signInMessages.userDisabled,
   changedMeanwhile:
     'This record changed since you opened it. Reload it to see the latest version, then try again.',
   alreadyResolved: 'This report was already resolved.',
@@ -128,3 +129,40 @@ export const AuditQuery = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .strict();
+
+export const AdminUserQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+export type AdminUserQuery = z.infer<typeof AdminUserQuery>;
+
+export const AdminUserRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  operator: z.boolean(),
+  disabled: z.boolean(),
+  organizations: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+export const AdminUserDetail = z.object({
+  user: AdminUserRow,
+  organizations: z.array(AdminOrganizationRow),
+  subscriptions: z.array(AdminSubscription.extend({ organizationName: z.string() })),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** A disable, re-enable or deletion of a user: the reason goes to the audit log. */
+export const AdminUserAction = z.object({ reason: AdminReason }).strict();
+export type AdminUserAction = z.infer<typeof AdminUserAction>;
+
+export const adminUserTexts = {
+  notForOperators:
+    'An operator cannot be disabled or deleted from the console. Revoke them with the CLI first (operator revoke EMAIL).',
+  userNotFound: 'No such user',
+} as const;

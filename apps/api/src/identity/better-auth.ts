@@ -27,6 +27,8 @@ export interface IdentityCallbacks {
   guestLinked(executor: Database, guestId: string, userId: string): Promise<void>;
   /** The account's password was reset from its email: failed attempts no longer count. */
   passwordReset(email: string): Promise<void>;
+  /** An operator disabled the account (ADR 028): no sign-in may make it a session. */
+  userDisabled(executor: Database, userId: string): Promise<boolean>;
 }
 
 /**
@@ -141,6 +143,21 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
       },
     },
     session: { expiresIn: 30 * DAY_SECONDS, updateAge: DAY_SECONDS },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, provider, reset) makes a session: a disabled account gets none.
+          before: async (session) => {
+            if (await callbacks.userDisabled(ambient.current(), session.userId)) {
+              throw APIError.from('FORBIDDEN', {
+                code: authErrorCodes.userDisabled,
+                message: signInMessages.userDisabled,
+              });
+            }
+          },
+        },
+      },
+    },
     // A social sign-in never takes over an existing account with the same email.
     account: { accountLinking: { enabled: false } },
     rateLimit: { enabled: false },

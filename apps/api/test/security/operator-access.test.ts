@@ -22,6 +22,7 @@ let ctx: TestContext;
 let operations: Operation[];
 let organizationId: string;
 let reportId: string;
+let targetUserId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMITS: 'off' });
@@ -39,6 +40,7 @@ beforeAll(async () => {
     createdBy: owner.id,
   });
   reportId = await insertReport(ctx, organizationId, { details: 'Reported for the matrix' });
+  targetUserId = (await signUp(ctx, 'matrix-target@example.org')).id;
 });
 afterAll(() => ctx.close());
 
@@ -49,7 +51,8 @@ async function state(): Promise<string> {
       'organizations', (select json_agg(o order by o.id) from (select id, name, published, held_by_operator, version from organizations) o),
       'reports', (select json_agg(r order by r.id) from (select id, status, resolution from profile_reports) r),
       'audit', (select count(*) from audit_log),
-      'operators', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
+      'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
+      'sessions', (select count(*) from sessions),
       'emails', (select count(*) from email_outbox)
     )::text as state`)) as unknown as { rows: { state: string }[] };
   return result.rows[0]!.state;
@@ -66,10 +69,12 @@ const versionOf = async () =>
 async function requestFor(operation: Operation) {
   const url = operation.path
     .replace('/reports/{id}', `/reports/${reportId}`)
+    .replace('/users/{id}', `/users/${targetUserId}`)
     .replace('{id}', organizationId);
   if (operation.method === 'GET') return { url, body: undefined };
   const reason = 'Matrix check';
   if (url.endsWith('/resolve')) return { url, body: { action: 'dismiss', reason } };
+  if (url.includes('/users/')) return { url, body: { reason } };
   return { url, body: { reason, version: await versionOf() } };
 }
 
@@ -135,7 +140,7 @@ const callers: { name: string; status: number; make: () => Promise<Agent> }[] = 
 
 describe('the operator console access matrix', () => {
   it('reads the console operations from the route table', () => {
-    expect(operations.length).toBeGreaterThanOrEqual(9);
+    expect(operations.length).toBeGreaterThanOrEqual(14);
     expect(operations).toContainEqual({
       method: 'POST',
       path: '/api/admin/organizations/{id}/hold',
@@ -173,10 +178,17 @@ describe('the operator console access matrix', () => {
 
   it('answers an operator signed in now, every operation (destructive ones last)', async () => {
     const operator = (await signUpOperator(ctx, 'matrix-operator@example.org')).browser;
-    const last = (operation: Operation) =>
-      operation.path.endsWith('/delete') ? 2 : operation.method === 'POST' ? 1 : 0;
+    // Reads first, then changes (a user disabled before re-enabled), deletions last.
+    const order = (operation: Operation) =>
+      operation.path.endsWith('/delete')
+        ? 3
+        : operation.path.endsWith('/enable')
+          ? 2
+          : operation.method === 'POST'
+            ? 1
+            : 0;
     const answers: Record<string, number> = {};
-    for (const operation of [...operations].sort((a, b) => last(a) - last(b))) {
+    for (const operation of [...operations].sort((a, b) => order(a) - order(b))) {
       answers[`${operation.method} ${operation.path}`] = (await send(operator, operation)).status;
     }
     for (const [operation, status] of Object.entries(answers)) {

@@ -220,6 +220,18 @@ export function createAccountService(options: AccountServiceOptions) {
       if (!deleted) throw new AppError(404, 'NOT_FOUND', accountDeletionMessages.notFound);
       await removeUploads(imageUrls);
     },
+
+    /**
+     * Deletes a user with everything they own, as their own deletion does (subscriptions
+     * canceled, organizations, images and emails removed), for an operator: the operators
+     * service has authorized and recorded it. False when the user is already gone.
+     */
+    async deleteForOperator(userId: string): Promise<boolean> {
+      await options.beforeDelete(userId);
+      const { deleted, imageUrls } = await accounts.deleteUserWithData(userId);
+      await removeUploads(imageUrls);
+      return deleted;
+    },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -13,7 +13,14 @@ import {
 } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type OrganizationState } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, organizations, profileReports, subscriptions, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  organizations,
+  profileReports,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -69,6 +76,20 @@ export type AdminOrganizationRecord = {
   openReports: number;
   version: number;
   createdAt: Date;
+};
+
+// Written out: drizzle leaves columns unqualified in a one-table select, and "id" would be the
+// organization's inside this subquery.
+const ownedCount = sql<number>`(select count(*)::int from organizations o where o.created_by = users.id)`;
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  emailVerified: users.emailVerified,
+  operator: sql<boolean>`${users.operatorSince} is not null`,
+  disabled: sql<boolean>`${users.disabledAt} is not null`,
+  organizations: ownedCount,
+  createdAt: users.createdAt,
 };
 
 /** What the operator's console and commands read and write (ADR 028); no rule is decided here. */
@@ -210,6 +231,106 @@ export function createOperatorRepository(db: Database) {
         .from(subscriptions)
         .where(eq(subscriptions.organizationId, organizationId))
         .orderBy(desc(subscriptions.createdAt));
+    },
+
+    // Users.
+
+    async users(query: { q?: string; page: number }) {
+      const text = query.q?.trim();
+      const where = and(
+        eq(users.isAnonymous, false),
+        text
+          ? or(ilike(users.email, containing(text)), ilike(users.name, containing(text)))
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(userColumns)
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.email))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offsetOf(query.page)),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total!.total };
+    },
+
+    async user(executor: Database, id: string) {
+      const [row] = await executor.select(userColumns).from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    async organizationsOf(executor: Database, ownerId: string) {
+      const rows = await executor
+        .select(organizationColumns)
+        .from(organizations)
+        .leftJoin(users, eq(users.id, organizations.createdBy))
+        .where(eq(organizations.createdBy, ownerId))
+        .orderBy(asc(organizations.name));
+      return rows as AdminOrganizationRecord[];
+    },
+
+    async subscriptionsOfOwner(ownerId: string) {
+      return db
+        .select({
+          id: subscriptions.id,
+          plan: subscriptions.type,
+          status: subscriptions.status,
+          currentPeriodEnd: subscriptions.periodEnd,
+          createdAt: subscriptions.createdAt,
+          organizationName: organizations.name,
+        })
+        .from(subscriptions)
+        .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
+        .where(eq(subscriptions.userId, ownerId))
+        .orderBy(desc(subscriptions.createdAt));
+    },
+
+    /** Locks the user's row for a disable or re-enable. */
+    async lockUser(tx: Database, id: string) {
+      const [row] = await tx
+        .select({ id: users.id, disabledAt: users.disabledAt, operatorSince: users.operatorSince })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    async setDisabled(tx: Database, id: string, at: Date | null) {
+      await tx.update(users).set({ disabledAt: at }).where(eq(users.id, id));
+    },
+
+    /** Ends every session of the user: their next request is signed out. */
+    async endSessions(tx: Database, userId: string) {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Whether a sign-in may make a session for the user (no: disabled). */
+    async isDisabled(executor: Database, userId: string) {
+      const [row] = await executor
+        .select({ disabledAt: users.disabledAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return Boolean(row?.disabledAt);
+    },
+
+    /** The organizations a disable held, from its audit entry (the latest one). */
+    async heldByLatestDisable(executor: Database, userId: string): Promise<string[]> {
+      const [row] = await executor
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'user.disable'),
+            eq(auditLog.targetType, 'user'),
+            eq(auditLog.targetId, userId),
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      const held = row?.details?.heldOrganizations;
+      return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
     },
 
     // Reports.

@@ -10,6 +10,10 @@ import {
   AdminOrganizationRow,
   AdminReport,
   AdminReportQuery,
+  AdminUserAction,
+  AdminUserDetail,
+  AdminUserQuery,
+  AdminUserRow,
   AuditEntry,
   AuditQuery,
   ErrorBody,
@@ -24,6 +28,7 @@ import type { Actor, OperatorService } from './service.ts';
 
 const OrganizationParams = z.object({ id: OrganizationId });
 const ReportParams = z.object({ id: z.uuid() });
+const UserParams = z.object({ id: z.string().min(1).max(100) });
 const refusals = { 401: ErrorBody, 403: ErrorBody };
 const Operator = z.object({ email: z.string() });
 
@@ -177,6 +182,72 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await operators.resolveReport(actor(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        ...admin,
+        summary: 'Users (not guests) by email or name',
+        querystring: AdminUserQuery,
+        response: { 200: AdminList(AdminUserRow), 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await operators.users(request.query);
+      return { data: rows, meta: page(request.query, total) };
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'One user with their organizations and subscriptions',
+        params: UserParams,
+        response: { 200: dataEnvelope(AdminUserDetail), 404: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => ({ data: await operators.user(request.params.id) }),
+  );
+
+  const userAction = (summary: string) => ({
+    schema: {
+      ...admin,
+      summary,
+      params: UserParams,
+      body: AdminUserAction,
+      response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...refusals },
+    },
+  });
+
+  app.post(
+    '/admin/users/:id/disable',
+    userAction('Disable a user: sessions end, no sign-in, their profiles held'),
+    async (request, reply) => {
+      await operators.disableUser(actor(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/enable',
+    userAction('Re-enable a user: sign-in works again, the holds of their disable lifted'),
+    async (request, reply) => {
+      await operators.enableUser(actor(request), request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/delete',
+    userAction('Delete a user with everything they own, as their own account deletion does'),
+    async (request, reply) => {
+      await operators.deleteUser(actor(request), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
