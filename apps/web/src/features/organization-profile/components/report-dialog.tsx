@@ -90,8 +90,8 @@ export function ReportDialog({ organization, open, onOpenChange }: ReportDialogP
               key={reason}
               className={cx(
                 'flex min-h-touch cursor-pointer items-center gap-3 rounded-control border px-3 sm:min-h-10',
-                'border-line has-checked:border-brand has-checked:bg-brand-soft',
-                reasonError ? 'border-danger-line' : undefined,
+                'has-checked:border-brand has-checked:bg-brand-soft',
+                reasonError ? 'border-danger-line' : 'border-line',
               )}
             >
               <input
