@@ -7,26 +7,21 @@ import {
   reportTexts,
   type Organization,
 } from '@si/contracts';
-import { apiError, callsOf, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { categories, countries, makeOrganization } from './fixtures';
+import { apiError, callsOf, json, makeUser, renderApp } from './auth-fixtures';
+import { makeOrganization } from './fixtures';
+import { profileApi } from './profile-api';
 
 const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
 const reportCall = `POST /api/organizations/${orgId}/reports`;
 
 /** The profile for a signed-out visitor (or `user`), with the report call answered by `report`. */
-function profileApi(
+function reportApi(
   organization: Organization,
-  report: Parameters<typeof stubApi>[0][string] = () => json({ data: { received: true } }),
+  report: NonNullable<Parameters<typeof profileApi>[2]>[string] = () =>
+    json({ data: { received: true } }),
   user: ReturnType<typeof makeUser> | null = null,
 ) {
-  return stubApi({
-    'GET /api/auth/session': () => json({ data: user }),
-    'GET /api/users/profile': () => json({ data: user }),
-    [`GET /api/organizations/${orgId}`]: () => json({ data: organization }),
-    'GET /api/categories': () => json({ data: categories }),
-    'GET /api/countries': () => json({ data: countries }),
-    [reportCall]: report,
-  });
+  return profileApi(organization, user, { [reportCall]: report });
 }
 
 async function openDialog() {
@@ -41,7 +36,7 @@ async function openDialog() {
 describe('Report this profile (ADR 029)', () => {
   it('sends a reason and details, closes and thanks the visitor', async () => {
     const sent: unknown[] = [];
-    const fetchMock = profileApi(makeOrganization(), ({ body }) => {
+    const fetchMock = reportApi(makeOrganization(), ({ body }) => {
       sent.push(body);
       return json({ data: { received: true } });
     });
@@ -68,7 +63,7 @@ describe('Report this profile (ADR 029)', () => {
   });
 
   it('asks for a reason before sending anything', async () => {
-    const fetchMock = profileApi(makeOrganization());
+    const fetchMock = reportApi(makeOrganization());
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: reportTexts.submit }));
     expect(await within(dialog).findByText(reportTexts.reasonRequired)).toBeTruthy();
@@ -76,7 +71,7 @@ describe('Report this profile (ADR 029)', () => {
   });
 
   it('keeps the dialog and what was written when there were too many reports', async () => {
-    profileApi(makeOrganization(), () => apiError(429, 'RATE_LIMITED', reportTexts.tooMany));
+    reportApi(makeOrganization(), () => apiError(429, 'RATE_LIMITED', reportTexts.tooMany));
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('radio', { name: reportReasonLabels.spam }));
     await user.type(
@@ -92,7 +87,7 @@ describe('Report this profile (ADR 029)', () => {
   });
 
   it('cancels without sending, and the details count as text, not markup', async () => {
-    const fetchMock = profileApi(makeOrganization());
+    const fetchMock = reportApi(makeOrganization());
     const { user, dialog } = await openDialog();
     await user.type(
       within(dialog).getByRole('textbox', { name: reportTexts.detailsLabel }),
@@ -111,7 +106,7 @@ describe('Report this profile (ADR 029)', () => {
   });
 
   it('is not offered to the owner, who edits the profile instead', async () => {
-    profileApi(makeOrganization(), undefined, makeUser());
+    reportApi(makeOrganization(), undefined, makeUser());
     renderApp(`/organizations/${orgId}`);
     await screen.findByRole('heading', { level: 1, name: 'Aireandino Sensor Lab' });
     await screen.findByRole('button', { name: new RegExp(makeUser().displayName ?? '') });
