@@ -1,6 +1,7 @@
 import { reportReasonLabels, reportTexts } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 import { screenshot } from './support/screenshots.ts';
 import { expect, test } from './support/test.ts';
 
@@ -26,11 +27,14 @@ test.describe('reporting a profile', () => {
     const dialog = page.getByRole('dialog', { name: reportTexts.title });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(reportTexts.intro)).toBeVisible();
+    // Also waits for the dialog to have faded in before the picture.
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'report-dialog-open', { viewport: true });
 
     // Sending without a reason asks for one.
     await dialog.getByRole('button', { name: reportTexts.submit }).click();
     await expect(dialog.getByText(reportTexts.reasonRequired)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'report-dialog-error', { viewport: true });
 
     await dialog.getByRole('radio', { name: reportReasonLabels.inaccurate }).check();
