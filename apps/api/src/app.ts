@@ -62,6 +62,10 @@ import { multipartLimits } from './adapters/images/upload.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { SHARE_CARDS_PREFIX, type Storage } from './adapters/storage/storage.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
+import { reporterKeys } from './modules/reports/reporter-key.ts';
+import { createReportRepository } from './modules/reports/repository.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportService } from './modules/reports/service.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { createReferenceService } from './modules/reference/service.ts';
 import { seoRoutes } from './pages/seo-routes.ts';
@@ -251,9 +255,10 @@ export async function buildApp({
     beforeDelete: (ownerId) => wiring.cancelSubscriptions({ ownerId }),
   });
   const operatorRepository = createOperatorRepository(database.db);
+  const secret = await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const identity = createIdentity({
     config,
-    secret: await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR),
+    secret,
     ambient,
     logger: app.log,
     callbacks: {
@@ -404,6 +409,21 @@ export async function buildApp({
             log: app.log,
           }),
         });
+      });
+      await api.register(reportRoutes, {
+        identity,
+        reports: createReportService({
+          repository: createReportRepository(database.db),
+          organizations: organizationService,
+          keys: reporterKeys(secret),
+          counters,
+          limits: {
+            enabled: config.RATE_LIMITS,
+            windowMs: config.RATE_LIMIT_WINDOW_MS,
+            perClient: config.RATE_LIMIT_REPORT_MAX,
+            perProfile: config.RATE_LIMIT_REPORT_PROFILE_MAX,
+          },
+        }),
       });
       await api.register(paymentRoutes, { payments: paymentService, identity });
       await api.register(operatorRoutes, { operators: operatorService, identity });

@@ -163,6 +163,10 @@ const ConfigSchema = z.object({
   RATE_LIMIT_GUEST_CODE_MAX: z.coerce.number().int().min(1).default(10),
   /** Checkouts one user may start per window (each one calls the payment provider). */
   RATE_LIMIT_CHECKOUT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Reports of profiles sent from one client address per window (ADR 029). */
+  RATE_LIMIT_REPORT_MAX: z.coerce.number().int().min(1).default(5),
+  /** Reports of one profile per window, from every client together (ADR 029). */
+  RATE_LIMIT_REPORT_PROFILE_MAX: z.coerce.number().int().min(1).default(10),
 
   /**
    * Stripe. Without STRIPE_SECRET_KEY the built-in test checkout runs (the embedded default).

@@ -20,7 +20,7 @@ import {
 } from './fixtures';
 import { REORDER_HIGHLIGHT_MS } from '../src/features/organization-editor/hooks/use-reorder-highlight';
 import { withHttps } from '../src/features/organization-editor/components/form-rules';
-import { counterState } from '../src/features/organization-editor/components/fields';
+import { counterState } from '../src/components/ui/counted-text-area';
 import { REDIRECT_AFTER_SAVE_MS } from '../src/features/organization-editor/components/organization-editor';
 
 const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';

@@ -8,32 +8,16 @@ import {
   organizationEditorTexts,
   paymentTexts,
   type CurrentUser,
-  type Organization,
 } from '@si/contracts';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
 import { categories, countries, makeOrganization } from './fixtures';
+import { profileApi } from './profile-api';
 import { myOrganizationsQueryOptions } from '../src/features/account/api/get-my-organizations';
 import { editableOrganizationQueryOptions } from '../src/features/organization-editor/api/get-editable-organization';
 import { forgetUser } from '../src/lib/forget-user';
 import { createQueryClient } from '../src/lib/query-client';
 
 const orgId = '2d732f74-eeed-4db2-b3e6-4a5bcab67d9e';
-
-function profileApi(
-  organization: Organization,
-  user: ReturnType<typeof makeUser> | null = makeUser(),
-  extra: Parameters<typeof stubApi>[0] = {},
-) {
-  return stubApi({
-    'GET /api/auth/session': () => json({ data: user }),
-    'GET /api/users/profile': () => json({ data: user }),
-    [`GET /api/organizations/${orgId}`]: () => json({ data: organization }),
-    'GET /api/categories': () => json({ data: categories }),
-    'GET /api/countries': () => json({ data: countries }),
-    'GET /api/users/organizations': () => json({ data: [] }),
-    ...extra,
-  });
-}
 
 async function openProfile() {
   const view = renderApp(`/organizations/${orgId}`);

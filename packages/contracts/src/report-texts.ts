@@ -1,5 +1,7 @@
+import { countOf } from './counts.ts';
+
 /**
- * The words of a visitor's report of a profile (ADR 028), apart from the schemas so the profile
+ * The words of a visitor's report of a profile (ADR 029), apart from the schemas so the profile
  * page loads no schema library until the form opens.
  */
 export const reportReasons = ['spam', 'offensive', 'inaccurate', 'other'] as const;
@@ -26,4 +28,10 @@ export const reportTexts = {
   cancel: 'Cancel',
   thanks: 'Thank you. Our team will look at this profile.',
   tooMany: 'Too many reports from here. Please try again later.',
+  /** Every client together has reported this profile often just now (ADR 029). */
+  tooManyForProfile: 'This profile has had many reports just now. Please try again later.',
+  /** Neither the thanks nor a refusal came back (the network, the server). */
+  failed: 'The report could not be sent. Please try again.',
+  sending: 'Sending...',
+  charactersRemaining: (count: number) => `${countOf(count, 'character', 'characters')} remaining`,
 } as const;

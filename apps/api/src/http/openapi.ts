@@ -34,7 +34,7 @@ const errorAnswers: Record<number, string> = {
   404: `Not found (\`${errorCodes.notFound}\`).`,
   409: 'The request conflicts with the current state (a stale version, an existing subscription, a subscription that cannot be canceled or resumed now).',
   502: `The payment provider could not be reached (\`${paymentErrorCodes.providerUnavailable}\`); nothing was changed.`,
-  429: `Too many requests from this address, or too many password attempts for this account from any address (\`${errorCodes.rateLimited}\`); try again later.`,
+  429: `Too many requests from this address, too many password attempts for this account from any address, or too many reports of one profile (\`${errorCodes.rateLimited}\`); try again later.`,
 };
 
 const errorAnswer = (status: number, body: unknown = ErrorBody) => ({

@@ -247,6 +247,57 @@ export function bodyCases(fields: BodyFields): BodyCase[] {
 }
 
 /**
+ * Bodies for a report of a published profile (POST /api/organizations/{id}/reports, ADR 029),
+ * where one that passes validation reaches the database: the status each must get. Details are
+ * text and stored as sent, markup included; the operators' side shows them as text.
+ */
+export const reportBodies: { name: string; body: unknown; expect: number[] }[] = [
+  { name: 'reason __proto__', body: { reason: '__proto__' }, expect: [400] },
+  { name: 'reason constructor', body: { reason: 'constructor' }, expect: [400] },
+  { name: 'reason in capitals', body: { reason: 'SPAM' }, expect: [400] },
+  { name: 'reason with spaces', body: { reason: ' spam ' }, expect: [400] },
+  { name: 'reason as a list', body: { reason: ['spam'] }, expect: [400] },
+  { name: 'details as a number', body: { reason: 'spam', details: 1 }, expect: [400] },
+  { name: 'details null', body: { reason: 'spam', details: null }, expect: [400] },
+  { name: 'details with NUL', body: { reason: 'spam', details: 'a\u0000b' }, expect: [400] },
+  {
+    name: 'details with a lone surrogate',
+    body: { reason: 'spam', details: '\ud800' },
+    expect: [400],
+  },
+  {
+    name: 'details of 1,001 characters',
+    body: { reason: 'spam', details: 'a'.repeat(1001) },
+    expect: [400],
+  },
+  {
+    name: 'details of 500 emoji (1,000 UTF-16 units)',
+    body: { reason: 'spam', details: '😀'.repeat(500) },
+    expect: [200],
+  },
+  {
+    name: 'details of markup',
+    body: { reason: 'offensive', details: '<img src=x onerror=alert(1)>' },
+    expect: [200],
+  },
+  {
+    name: 'details of SQL',
+    body: { reason: 'other', details: "'); drop table profile_reports; --" },
+    expect: [200],
+  },
+  {
+    name: 'details of whitespace only',
+    body: { reason: 'inaccurate', details: ' \n\t ' },
+    expect: [200],
+  },
+  {
+    name: 'details of control characters',
+    body: { reason: 'other', details: '\u0001\u001b\u007f' },
+    expect: [200],
+  },
+];
+
+/**
  * Fields tried on better-auth calls the OpenAPI document does not describe: the names its
  * endpoints read.
  */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@si/contracts';
 import { operatorCli } from '../support/operators.ts';
 import { signUp } from '../support/accounts.ts';
+import { createOrganization } from '../support/factories.ts';
 import { unreachableStripe } from '../support/payments.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
 import {
@@ -19,6 +20,7 @@ import {
   otherApiOperations,
   pagePaths,
   queryShapes,
+  reportBodies,
   undocumentedBodyFields,
   unexpectedMethods,
   unparsableRequests,
@@ -297,6 +299,7 @@ describe('security fuzzing: crafted input never reaches a 5xx', () => {
         'GET /api/organizations/{id}',
         'POST /api/auth/sign-in/email',
         'POST /api/auth/sign-up/email',
+        'POST /api/organizations/{id}/reports',
       ]),
     );
     expect(operations.find((op) => op.path === '/api/organizations')?.queryParams).toContain(
@@ -339,6 +342,21 @@ describe('security fuzzing: crafted input never reaches a 5xx', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('stores or refuses crafted reports of a published profile, never a 5xx', async () => {
+    const failures: string[] = [];
+    const id = await createOrganization(ctx.database.db);
+    const path = '/api/organizations/{id}/reports';
+    for (const mode of modes) {
+      for (const { name, body, expect: allowed } of reportBodies) {
+        // A repeat is deduplicated by the database, so every case still runs the insert.
+        const answer = await send(mode, 'POST', fill(path, id), { payload: JSON.stringify(body) });
+        record(failures, { method: 'POST', path, case: name, mode }, answer, { expect: allowed });
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 60_000);
 
   it('refuses forged list cursors with 400', async () => {
     const failures: string[] = [];

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInMessages } from '@si/contracts';
+import { reportTexts, signInMessages } from '@si/contracts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { signUp } from '../support/accounts.ts';
 import { createAgent } from '../support/browser-agent.ts';
+import { createOrganization } from '../support/factories.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
 
 const tooMany = { code: 'RATE_LIMITED', message: signInMessages.tooManyRequests };
 const wrongSignIn = (email: string) => ({ email, password: 'not-the-password' });
+
+const cookieOf = (jar: Map<string, string>) =>
+  [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** A request as it arrives from `remoteAddress`, claiming to be `forwardedFor`. */
 const fromAddress = (remoteAddress: string, forwardedFor?: string) => ({
@@ -140,6 +144,74 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('limits on reports of profiles (ADR 029)', () => {
+  const report = (ctx: TestContext, id: string, remoteAddress: string, forwardedFor?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${id}/reports`,
+      ...fromAddress(remoteAddress, forwardedFor),
+      payload: { reason: 'spam' },
+    });
+
+  it('limits the reports one address sends, whatever profiles and sessions it uses', async () => {
+    const ctx = await createTestApp({ RATE_LIMIT_REPORT_MAX: '3' });
+    try {
+      const ids = await Promise.all(
+        Array.from({ length: 5 }, () => createOrganization(ctx.database.db)),
+      );
+      const statuses: number[] = [];
+      for (const [index, id] of ids.entries()) {
+        const response = await report(ctx, id, '203.0.113.70', `198.51.100.${index}`);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error).toEqual({
+            code: 'RATE_LIMITED',
+            message: reportTexts.tooMany,
+          });
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // A signed-in user at the same address shares its allowance; another address does not.
+      const { browser } = await signUp(ctx, 'reporter@example.org');
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/organizations/${ids[0]}/reports`,
+            remoteAddress: '203.0.113.70',
+            headers: { origin: TEST_PUBLIC_URL, cookie: cookieOf(browser.jar) },
+            payload: { reason: 'spam' },
+          })
+        ).statusCode,
+      ).toBe(429);
+      expect((await report(ctx, ids[0]!, '203.0.113.71')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('limits the reports of one profile from every address together', async () => {
+    const ctx = await createTestApp({ RATE_LIMIT_REPORT_PROFILE_MAX: '3' });
+    try {
+      const crowded = await createOrganization(ctx.database.db);
+      const statuses: number[] = [];
+      for (let client = 1; client <= 5; client++) {
+        const response = await report(ctx, crowded, `192.0.2.${client}`);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error.message).toBe(reportTexts.tooManyForProfile);
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // Another profile has its own allowance.
+      const quiet = await createOrganization(ctx.database.db);
+      expect((await report(ctx, quiet, '192.0.2.5')).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { buttonClasses } from './button';
+import { dialogContentClasses, dialogOverlayClasses } from './dialog-frame';
 import { Spinner } from './spinner';
 
 /** A destructive action's button: filled, in the danger colour. */
@@ -41,8 +42,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         {props.trigger}
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 motion-safe:data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-surface p-6 shadow-raised outline-none motion-safe:data-[state=open]:animate-fade-in">
+        <AlertDialog.Overlay className={dialogOverlayClasses} />
+        <AlertDialog.Content className={dialogContentClasses}>
           <AlertDialog.Title
             className={`text-xl font-semibold ${props.titleTone === 'danger' ? 'text-danger-ink' : 'text-ink'}`}
           >

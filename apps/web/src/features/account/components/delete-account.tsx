@@ -16,7 +16,7 @@ import {
   type SocialProviderId,
 } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
-import { CloseIcon } from '../../../components/ui/icons';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -210,36 +210,26 @@ export function DeleteAccount({
       title={dashboardTexts.deleteAccount}
       description={dashboardTexts.deleteAccountIntro}
     >
-      <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className={`${dangerButtonClasses} w-full sm:w-fit`}>
-          {dashboardTexts.deleteAccount}
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 motion-safe:data-[state=open]:animate-fade-in" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-surface p-6 shadow-raised outline-none motion-safe:data-[state=open]:animate-fade-in">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-xl font-semibold text-danger-ink">
-                {dashboardTexts.deleteDialogTitle}
-              </Dialog.Title>
-              <Dialog.Close
-                aria-label={dashboardTexts.cancel}
-                className="-mt-2 -mr-2 flex size-touch shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-sunken"
-              >
-                <CloseIcon className="size-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="text-ink-muted">
-              {dashboardTexts.deleteDialogBody}
-            </Dialog.Description>
-            <DeleteAccountForm
-              user={user}
-              reauthenticate={reauthenticate}
-              initialError={pendingError}
-              onCancel={() => onOpenChange(false)}
-            />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <DialogFrame
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={
+          <Dialog.Trigger className={`${dangerButtonClasses} w-full sm:w-fit`}>
+            {dashboardTexts.deleteAccount}
+          </Dialog.Trigger>
+        }
+        title={dashboardTexts.deleteDialogTitle}
+        titleTone="danger"
+        description={dashboardTexts.deleteDialogBody}
+        closeLabel={dashboardTexts.cancel}
+      >
+        <DeleteAccountForm
+          user={user}
+          reauthenticate={reauthenticate}
+          initialError={pendingError}
+          onCancel={() => onOpenChange(false)}
+        />
+      </DialogFrame>
     </DashboardSection>
   );
 }

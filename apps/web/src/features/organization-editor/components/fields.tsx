@@ -1,11 +1,9 @@
-import {
-  useId,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { ALL_COUNTRIES_CODE, organizationEditorTexts, type Country } from '@si/contracts';
+import {
+  CountedTextArea,
+  type CountedTextAreaProps,
+} from '../../../components/ui/counted-text-area';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { cx } from '../../../lib/class-names';
 
@@ -70,83 +68,18 @@ export function FormSection({
   );
 }
 
-export type CounterState = 'ok' | 'warning' | 'error';
-
-/** docs/product.md#what-the-forms-check: the counter warns under 10% remaining and is an error at 0. */
-export function counterState(length: number, max: number): CounterState {
-  const remaining = max - length;
-  if (remaining <= 0) return 'error';
-  return remaining < max * 0.1 ? 'warning' : 'ok';
-}
-
-export interface DescriptionFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  /** Most characters allowed (the counter counts down from it). */
-  maxChars: number;
-  /** Characters written so far. */
-  length: number;
-  error?: string | undefined;
-  hint?: string | undefined;
+export type DescriptionFieldProps = Omit<CountedTextAreaProps, 'remainingText' | 'requiredMark'> & {
   required?: boolean;
-  ref?: Ref<HTMLTextAreaElement>;
-}
+};
 
-/** A labelled text area with its hint or error and a characters-remaining counter. */
-export function DescriptionField({
-  label,
-  maxChars: max,
-  length,
-  error,
-  hint,
-  required = false,
-  id,
-  ref,
-  rows = 5,
-  ...textarea
-}: DescriptionFieldProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const messageId = `${fieldId}-message`;
-  const counterId = `${fieldId}-counter`;
-  const message = error ?? hint;
-  const state = counterState(length, max);
+/** The editor's counted text areas: its 'required' mark and its counter's words. */
+export function DescriptionField({ required = false, ...field }: DescriptionFieldProps) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <FieldLabel htmlFor={fieldId} label={label} required={required} />
-      <textarea
-        ref={ref}
-        id={fieldId}
-        rows={rows}
-        maxLength={max}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={message ? `${messageId} ${counterId}` : counterId}
-        className={cx(
-          'field resize-y px-3 py-2.5 leading-relaxed',
-          error ? 'border-danger-ink' : undefined,
-        )}
-        {...textarea}
-      />
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm">
-        {message ? (
-          <p id={messageId} className={error ? 'text-danger-ink' : 'text-ink-subtle'}>
-            {message}
-          </p>
-        ) : null}
-        <p
-          id={counterId}
-          data-state={state}
-          className={cx(
-            'ml-auto tabular-nums',
-            state === 'ok' && 'text-ink-subtle',
-            state === 'warning' && 'font-semibold text-warning-ink',
-            state === 'error' && 'font-semibold text-danger-ink',
-          )}
-        >
-          {organizationEditorTexts.charactersRemaining(Math.max(0, max - length))}
-        </p>
-      </div>
-    </div>
+    <CountedTextArea
+      {...field}
+      requiredMark={required ? organizationEditorTexts.required : undefined}
+      remainingText={organizationEditorTexts.charactersRemaining}
+    />
   );
 }
 

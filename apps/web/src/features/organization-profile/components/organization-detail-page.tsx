@@ -13,6 +13,7 @@ import { isOrganizationId } from '../../../lib/organization-queries';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
+import { ReportProfile } from './report-profile';
 
 // The owner's tools load only for the owner: visitors never download them.
 const OwnerActions = lazy(() =>
@@ -98,6 +99,10 @@ export function OrganizationDetailPage({
                 <OwnerActions organization={organization} />
               </Suspense>
             ) : null
+          }
+          footer={
+            // Its owner edits the profile instead; anyone else may tell the operators about it.
+            organization.published && !owner ? <ReportProfile organization={organization} /> : null
           }
         />
       ) : notFound ? (

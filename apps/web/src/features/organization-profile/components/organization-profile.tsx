@@ -23,6 +23,8 @@ export interface OrganizationProfileProps {
   countriesByCode: ReadonlyMap<string, Country>;
   /** Shown opposite 'Back to results' (the owner's Edit and Delete). */
   actions?: ReactNode;
+  /** Under everything else: the visitor's 'Report this profile'. */
+  footer?: ReactNode;
 }
 
 /** The public profile: banner, logo, name, About, Connect, categories in the owner's order, facts. */
@@ -31,6 +33,7 @@ export function OrganizationProfile({
   categoriesById,
   countriesByCode,
   actions,
+  footer,
 }: OrganizationProfileProps) {
   const goBack = useBackNavigation('/');
   const { sections, properties } = orderCategories(organization, categoriesById);
@@ -101,6 +104,7 @@ export function OrganizationProfile({
         </aside>
       </div>
 
+      {footer}
       <ScrollToTopButton />
     </article>
   );

@@ -1,0 +1,24 @@
+import type { Database } from '../../db/client.ts';
+import { profileReports } from '../../db/schema.ts';
+import type { ReportReason } from '@si/contracts';
+
+export interface NewReport {
+  organizationId: string;
+  organizationName: string;
+  reason: ReportReason;
+  details: string;
+  reporterKey: string;
+}
+
+export function createReportRepository(db: Database) {
+  return {
+    /**
+     * Adds an open report, unless this reporter already has one open for the profile: the
+     * partial unique index (migration 0009) turns the repeat into nothing, race-free.
+     */
+    async addOpen(report: NewReport): Promise<void> {
+      await db.insert(profileReports).values(report).onConflictDoNothing();
+    },
+  };
+}
+export type ReportRepository = ReturnType<typeof createReportRepository>;

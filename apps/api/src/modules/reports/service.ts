@@ -1,0 +1,57 @@
+import { errorCodes, reportTexts, type CreateReportRequest } from '@si/contracts';
+import type { WindowCounters } from '../../adapters/rate-limit/window-counters.ts';
+import { AppError } from '../../http/errors.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import type { ReportRepository } from './repository.ts';
+import type { Reporter, ReporterKeys } from './reporter-key.ts';
+
+export interface ReportServiceOptions {
+  repository: ReportRepository;
+  organizations: Pick<OrganizationService, 'getPublished'>;
+  keys: ReporterKeys;
+  counters: WindowCounters;
+  /** Per window: reports from one client address, and reports of one profile from all clients. */
+  limits: { enabled: boolean; windowMs: number; perClient: number; perProfile: number };
+}
+
+/**
+ * docs/product.md#organization-profile: anyone may report a published profile, signed in or
+ * not (ADR 029). The answer is the same for a new report and for one that repeats an open one.
+ */
+export function createReportService({
+  repository,
+  organizations,
+  keys,
+  counters,
+  limits,
+}: ReportServiceOptions) {
+  async function count(key: string, max: number, message: string) {
+    if (!limits.enabled) return;
+    const { hits } = await counters.hit(key, limits.windowMs);
+    if (hits > max) throw new AppError(429, errorCodes.rateLimited, message);
+  }
+
+  return {
+    async report(reporter: Reporter, organizationId: string, input: CreateReportRequest) {
+      // Not published, or no such id: the very answer GET /api/organizations/{id} gives anyone
+      // but the owner. An owner may report their own profile; it only reaches the operators.
+      const organization = await organizations.getPublished(organizationId);
+      // The client first: one client's burst must not use up the profile's allowance for others.
+      await count(`report:${keys.client(reporter)}`, limits.perClient, reportTexts.tooMany);
+      await count(
+        `report-profile:${organization.id}`,
+        limits.perProfile,
+        reportTexts.tooManyForProfile,
+      );
+      await repository.addOpen({
+        organizationId: organization.id,
+        organizationName: organization.name,
+        reason: input.reason,
+        details: input.details,
+        reporterKey: keys.reporter(reporter),
+      });
+      return { received: true as const };
+    },
+  };
+}
+export type ReportService = ReturnType<typeof createReportService>;
