@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type AdminEmail,
+  type AdminOverview,
   adminTexts,
   adminUserTexts,
   authErrorCodes,
@@ -460,5 +462,81 @@ describe('users in the console', () => {
       action: 'user.delete',
       targetLabel: 'to-delete@example.org',
     });
+  });
+});
+
+describe('the overview, email and newsletter', () => {
+  let operator: Agent;
+
+  beforeAll(async () => {
+    operator = (await signUpOperator(ctx, 'overview@example.org')).browser;
+  });
+
+  it('counts organizations by state, revenue by plan, reports, and 90 days of activity', async () => {
+    const before = (await operator.get<Answer<AdminOverview>>('/api/admin/overview')).body.data;
+    const owner = await signUp(ctx, 'overview-owner@example.org');
+    await publishedOrganizationOf(ctx, owner, 'Overview Guest Org');
+    await createOrganization(ctx.database.db, { name: 'Overview Unpaid', published: false });
+    const after = (await operator.get<Answer<AdminOverview>>('/api/admin/overview')).body.data;
+    expect(after.organizations.published).toBe(before.organizations.published + 1);
+    expect(after.organizations.unpaid).toBe(before.organizations.unpaid + 1);
+    expect(after.activeSubscriptions.guest).toBe(before.activeSubscriptions.guest + 1);
+    // A guest grant earns nothing.
+    expect(after.monthlyRecurringCents).toBe(before.monthlyRecurringCents);
+    expect(after.newUsers30Days).toBe(before.newUsers30Days + 1);
+    expect(after.days).toHaveLength(90);
+    const today = after.days.at(-1)!;
+    expect(today.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.signUps).toBe(before.days.at(-1)!.signUps + 1);
+    expect(today.publications).toBe(before.days.at(-1)!.publications + 1);
+  });
+
+  it('lists emails with their state and resends a failed one, recorded', async () => {
+    await signUp(ctx, 'mail-failed@example.org');
+    await ctx.database.db.execute(
+      sql`update email_outbox set failed_at = now(), attempts = 10, last_error = 'mailbox full' where recipient = 'mail-failed@example.org'`,
+    );
+    const failed = await operator.get<Answer<AdminEmail[]>>('/api/admin/emails?status=failed');
+    const email = failed.body.data.find((row) => row.to === 'mail-failed@example.org')!;
+    expect(email).toMatchObject({
+      state: 'failed',
+      attempts: 10,
+      lastError: 'mailbox full',
+      resendable: true,
+    });
+    expect((await operator.post(`/api/admin/emails/${email.id}/resend`)).status).toBe(204);
+    const [row] = await rows<{ failed_at: Date | null; attempts: number }>(
+      sql`select failed_at, attempts from email_outbox where id = ${email.id}`,
+    );
+    expect(row).toEqual({ failed_at: null, attempts: 0 });
+    const audit = await operator.get<Answer<{ action: string }[]>>(
+      '/api/admin/audit?q=email.resend',
+    );
+    expect(audit.body.data[0]!.action).toBe('email.resend');
+    const missing = await operator.post<Answer<never>>('/api/admin/emails/999999999/resend');
+    expect(missing.status).toBe(404);
+  });
+
+  it('counts newsletter subscribers and exports them as CSV, formulas defused, audited', async () => {
+    for (const email of ['reader@example.org', '+cmd@example.org']) {
+      expect((await createAgent(ctx.app).post('/api/newsletter', { email })).status).toBeLessThan(
+        300,
+      );
+    }
+    const count = await operator.get<Answer<{ subscribers: number }>>('/api/admin/newsletter');
+    expect(count.body.data.subscribers).toBeGreaterThanOrEqual(2);
+    const csv = await ctx.app.inject({
+      url: '/api/admin/newsletter/subscribers.csv',
+      headers: { cookie: [...operator.jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('email,subscribed_at');
+    expect(lines).toContainEqual(expect.stringMatching(/^reader@example\.org,\d{4}-/));
+    expect(lines).toContainEqual(expect.stringMatching(/^'\+cmd@example\.org,/));
+    const audit = await operator.get<Answer<{ action: string }[]>>(
+      '/api/admin/audit?q=newsletter.export',
+    );
+    expect(audit.body.data[0]!.action).toBe('newsletter.export');
   });
 });

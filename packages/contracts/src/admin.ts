@@ -166,3 +166,63 @@ export const adminUserTexts = {
     'An operator cannot be disabled or deleted from the console. Revoke them with the CLI first (operator revoke EMAIL).',
   userNotFound: 'No such user',
 } as const;
+
+/** GET /api/admin/overview: the business on one screen. */
+export const AdminOverview = z.object({
+  organizations: z.object({
+    published: z.number().int(),
+    /** Published, but their subscription will not renew or a renewal failed. */
+    lapsing: z.number().int(),
+    lapsed: z.number().int(),
+    unpaid: z.number().int(),
+    held: z.number().int(),
+  }),
+  newUsers30Days: z.number().int(),
+  newOrganizations30Days: z.number().int(),
+  /** Monthly recurring revenue of the renewing paid subscriptions, in cents. */
+  monthlyRecurringCents: z.number().int(),
+  activeSubscriptions: z.object({
+    monthly: z.number().int(),
+    yearly: z.number().int(),
+    guest: z.number().int(),
+  }),
+  openReports: z.number().int(),
+  /** The last 90 days, oldest first: sign-ups, first publications, and new subscriptions' amounts. */
+  days: z.array(
+    z.object({
+      day: z.string(),
+      signUps: z.number().int(),
+      publications: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
+  ),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+
+export const AdminEmailQuery = z
+  .object({
+    status: z.enum(['recent', 'failed']).default('recent'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+
+export const AdminEmail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether it can be sent again (a sent email's body is dropped after some days). */
+  resendable: z.boolean(),
+});
+export type AdminEmail = z.infer<typeof AdminEmail>;
+
+export const AdminNewsletter = z.object({ subscribers: z.number().int() });
+
+export const adminEmailTexts = {
+  notFound: 'No such email',
+  bodyDropped:
+    'This email was sent too long ago: its text is no longer kept, so it cannot be sent again.',
+} as const;

@@ -24,6 +24,16 @@ const CLAIM_LEASE_SECONDS = 120;
 const SENT_BODIES_LOCK_KEY = 727274006;
 
 export function createOutboxRepository(db: Database) {
+  /** A failed email tried afresh, in the caller's transaction. False when it has not failed. */
+  async function resendIn(executor: Database, id: number): Promise<boolean> {
+    const rows = await executor
+      .update(emailOutbox)
+      .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(emailOutbox.id, id), isNotNull(emailOutbox.failedAt)))
+      .returning({ id: emailOutbox.id });
+    return rows.length > 0;
+  }
+
   return {
     /**
      * Stores an email for the user it is for (it goes when they are deleted); pass the
@@ -142,14 +152,9 @@ export function createOutboxRepository(db: Database) {
     },
 
     /** Puts a failed email back to be sent now, with a fresh count of attempts; false if none. */
-    async resend(id: number): Promise<boolean> {
-      const rows = await db
-        .update(emailOutbox)
-        .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-        .where(and(eq(emailOutbox.id, id), isNotNull(emailOutbox.failedAt)))
-        .returning({ id: emailOutbox.id });
-      return rows.length > 0;
-    },
+    resend: (id: number) => resendIn(db, id),
+
+    resendIn,
 
     /**
      * Drops the body (text and html, with their links) of up to `limit` emails sent more than

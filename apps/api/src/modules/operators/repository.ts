@@ -15,6 +15,8 @@ import { ADMIN_PAGE_SIZE, type OrganizationState } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
+  emailOutbox,
+  newsletterSubscribers,
   organizations,
   profileReports,
   sessions,
@@ -331,6 +333,118 @@ export function createOperatorRepository(db: Database) {
         .limit(1);
       const held = row?.details?.heldOrganizations;
       return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
+    },
+
+    // The overview.
+
+    /** Every figure of the overview in one round trip (raw SQL: it is one report, not a model). */
+    async overview(now: Date) {
+      const [row] = (
+        (await db.execute(sql`
+          with live as (
+            select s.organization_id, s.type, s.status from subscriptions s
+            where s.status in ('paid', 'canceled', 'past_due')
+          ), firsts as (
+            select organization_id, min(created_at) as at from subscriptions group by organization_id
+          ), days as (
+            select generate_series((${now.toISOString()}::timestamptz at time zone 'UTC')::date - 89,
+              (${now.toISOString()}::timestamptz at time zone 'UTC')::date, interval '1 day')::date as day
+          )
+          select
+            (select count(*)::int from organizations where published) as published,
+            (select count(*)::int from organizations o where o.published and exists (
+              select 1 from live where live.organization_id = o.id and live.status in ('canceled', 'past_due')
+              and live.type <> 'guest')) as lapsing,
+            (select count(*)::int from organizations o where not o.published and not o.held_by_operator
+              and exists (select 1 from subscriptions s where s.organization_id = o.id)) as lapsed,
+            (select count(*)::int from organizations o where not o.published and not o.held_by_operator
+              and not exists (select 1 from subscriptions s where s.organization_id = o.id)) as unpaid,
+            (select count(*)::int from organizations where held_by_operator) as held,
+            (select count(*)::int from users where not is_anonymous
+              and created_at > ${now.toISOString()}::timestamptz - interval '30 days') as new_users,
+            (select count(*)::int from organizations
+              where created_at > ${now.toISOString()}::timestamptz - interval '30 days') as new_organizations,
+            (select count(*)::int from live where type = 'monthly' and status = 'paid') as monthly,
+            (select count(*)::int from live where type = 'yearly' and status = 'paid') as yearly,
+            (select count(*)::int from live where type = 'guest') as guest,
+            (select count(*)::int from profile_reports where status = 'open') as open_reports,
+            (select coalesce(json_agg(json_build_object(
+              'day', to_char(d.day, 'YYYY-MM-DD'),
+              'signUps', (select count(*) from users u where not u.is_anonymous
+                and (u.created_at at time zone 'UTC')::date = d.day),
+              'publications', (select count(*) from firsts f where (f.at at time zone 'UTC')::date = d.day),
+              'newMonthly', (select count(*) from subscriptions s where s.type = 'monthly'
+                and s.provider <> 'guest' and (s.created_at at time zone 'UTC')::date = d.day),
+              'newYearly', (select count(*) from subscriptions s where s.type = 'yearly'
+                and s.provider <> 'guest' and (s.created_at at time zone 'UTC')::date = d.day)
+            ) order by d.day), '[]') from days d) as days`)) as unknown as {
+          rows: {
+            published: number;
+            lapsing: number;
+            lapsed: number;
+            unpaid: number;
+            held: number;
+            new_users: number;
+            new_organizations: number;
+            monthly: number;
+            yearly: number;
+            guest: number;
+            open_reports: number;
+            days: {
+              day: string;
+              signUps: number;
+              publications: number;
+              newMonthly: number;
+              newYearly: number;
+            }[];
+          }[];
+        }
+      ).rows;
+      return row!;
+    },
+
+    // Email and newsletter.
+
+    async emails(query: { status: 'recent' | 'failed'; page: number }) {
+      const where = query.status === 'failed' ? isNotNull(emailOutbox.failedAt) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: emailOutbox.id,
+            to: emailOutbox.recipient,
+            subject: emailOutbox.subject,
+            sentAt: emailOutbox.sentAt,
+            failedAt: emailOutbox.failedAt,
+            attempts: emailOutbox.attempts,
+            lastError: emailOutbox.lastError,
+            createdAt: emailOutbox.createdAt,
+            kept: sql<boolean>`${emailOutbox.text} is not null`,
+          })
+          .from(emailOutbox)
+          .where(where)
+          .orderBy(desc(emailOutbox.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offsetOf(query.page)),
+        db.select({ total: count() }).from(emailOutbox).where(where),
+      ]);
+      return { rows, total: total!.total };
+    },
+
+    async email(executor: Database, id: number) {
+      const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      return row ?? null;
+    },
+
+    async newsletterCount() {
+      const [row] = await db.select({ total: count() }).from(newsletterSubscribers);
+      return row!.total;
+    },
+
+    async newsletterSubscribers() {
+      return db
+        .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
+        .from(newsletterSubscribers)
+        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.email));
     },
 
     // Reports.

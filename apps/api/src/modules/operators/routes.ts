@@ -4,10 +4,14 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   AdminList,
+  AdminEmail,
+  AdminEmailQuery,
+  AdminNewsletter,
   AdminOrganizationAction,
   AdminOrganizationDetail,
   AdminOrganizationQuery,
   AdminOrganizationRow,
+  AdminOverview,
   AdminReport,
   AdminReportQuery,
   AdminUserAction,
@@ -28,6 +32,7 @@ import type { Actor, OperatorService } from './service.ts';
 
 const OrganizationParams = z.object({ id: OrganizationId });
 const ReportParams = z.object({ id: z.uuid() });
+const EmailParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const UserParams = z.object({ id: z.string().min(1).max(100) });
 const refusals = { 401: ErrorBody, 403: ErrorBody };
 const Operator = z.object({ email: z.string() });
@@ -250,6 +255,80 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
       await operators.deleteUser(actor(request), request.params.id, request.body);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/admin/overview',
+    {
+      schema: {
+        ...admin,
+        summary: 'The business on one screen: organizations by state, revenue, reports, 90 days',
+        response: { 200: dataEnvelope(AdminOverview), ...refusals },
+      },
+    },
+    async () => ({ data: await operators.overview() }),
+  );
+
+  app.get(
+    '/admin/emails',
+    {
+      schema: {
+        ...admin,
+        summary: "The outbox's recent emails, or its failed ones, newest first",
+        querystring: AdminEmailQuery,
+        response: { 200: AdminList(AdminEmail), 400: ErrorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await operators.emails(request.query);
+      return { data: rows, meta: page(request.query, total) };
+    },
+  );
+
+  app.post(
+    '/admin/emails/:id/resend',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Send an email again: a failed one afresh, a sent one as a copy while its text is kept',
+        params: EmailParams,
+        response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await operators.resendEmail(actor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/newsletter',
+    {
+      schema: {
+        ...admin,
+        summary: 'How many addresses are subscribed to the newsletter',
+        response: { 200: dataEnvelope(AdminNewsletter), ...refusals },
+      },
+    },
+    async () => ({ data: await operators.newsletter() }),
+  );
+
+  app.get(
+    '/admin/newsletter/subscribers.csv',
+    {
+      schema: {
+        ...admin,
+        summary: 'The newsletter subscribers as CSV (email, subscribed_at); the export is audited',
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV with a header row'), ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        .send(await operators.newsletterCsv(actor(request))),
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import {
+  adminEmailTexts,
   adminTexts,
   adminUserTexts,
+  plans,
   apiMessages,
   authErrorCodes,
   errorCodes,
@@ -11,6 +13,7 @@ import {
   type AdminUserQuery,
   type ResolveReportRequest,
 } from '@si/contracts';
+import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
@@ -361,6 +364,102 @@ export function createOperatorService(options: OperatorServiceOptions) {
         reason: input.reason,
       });
       await options.deleteUser(id);
+    },
+
+    async overview() {
+      const row = await repository.overview(now());
+      const monthly = plans.monthly.amountCents;
+      const yearly = plans.annual.amountCents;
+      return {
+        organizations: {
+          published: row.published,
+          lapsing: row.lapsing,
+          lapsed: row.lapsed,
+          unpaid: row.unpaid,
+          held: row.held,
+        },
+        newUsers30Days: row.new_users,
+        newOrganizations30Days: row.new_organizations,
+        monthlyRecurringCents: row.monthly * monthly + Math.round((row.yearly * yearly) / 12),
+        activeSubscriptions: { monthly: row.monthly, yearly: row.yearly, guest: row.guest },
+        openReports: row.open_reports,
+        days: row.days.map((day) => ({
+          day: day.day,
+          signUps: Number(day.signUps),
+          publications: Number(day.publications),
+          revenueCents: Number(day.newMonthly) * monthly + Number(day.newYearly) * yearly,
+        })),
+      };
+    },
+
+    async emails(query: { status: 'recent' | 'failed'; page: number }) {
+      const { rows, total } = await repository.emails(query);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          state: row.failedAt
+            ? ('failed' as const)
+            : row.sentAt
+              ? ('sent' as const)
+              : ('queued' as const),
+          attempts: row.attempts,
+          lastError: row.lastError,
+          createdAt: row.createdAt.toISOString(),
+          resendable: row.failedAt !== null || (row.sentAt !== null && row.kept),
+        })),
+        total,
+      };
+    },
+
+    /**
+     * Sends an email again: a failed one is tried afresh; a sent one is queued again as a copy,
+     * while its text is still kept.
+     */
+    async resendEmail(actor: Actor, id: number) {
+      await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const email = await repository.email(tx, id);
+        if (!email) throw new AppError(404, errorCodes.notFound, adminEmailTexts.notFound);
+        if (email.text === null || email.html === null) {
+          throw new AppError(409, errorCodes.staleVersion, adminEmailTexts.bodyDropped);
+        }
+        if (email.failedAt) await outbox.resendIn(tx, id);
+        else if (email.sentAt) {
+          await outbox.enqueue(tx, email.userId, {
+            to: email.recipient,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+          });
+        }
+        await record(tx, actor, {
+          action: 'email.resend',
+          targetType: 'email',
+          targetId: String(id),
+          targetLabel: `${email.recipient}: ${email.subject}`,
+        });
+      });
+      emailQueued();
+    },
+
+    newsletter: async () => ({ subscribers: await repository.newsletterCount() }),
+
+    /** The subscribers as CSV (email, subscribed at); the export is in the audit log. */
+    async newsletterCsv(actor: Actor) {
+      const subscribers = await repository.newsletterSubscribers();
+      await record(db, actor, {
+        action: 'newsletter.export',
+        targetType: 'newsletter',
+        targetId: 'subscribers',
+        targetLabel: `${subscribers.length} subscribers`,
+      });
+      // A leading =, +, - or @ is escaped, so an address never runs as a spreadsheet formula.
+      return stringify(
+        subscribers.map((row) => [row.email, row.createdAt.toISOString()]),
+        { header: true, columns: ['email', 'subscribed_at'], escape_formulas: true },
+      );
     },
 
     async audit(query: { q?: string; page: number }) {
