@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminEmail,
+  type AdminGuestCode,
+  guestCodeTexts,
   type AdminOverview,
   adminTexts,
   adminUserTexts,
@@ -538,5 +540,82 @@ describe('the overview, email and newsletter', () => {
       '/api/admin/audit?q=newsletter.export',
     );
     expect(audit.body.data[0]!.action).toBe('newsletter.export');
+  });
+});
+
+describe('payments in the console', () => {
+  let operator: Agent;
+
+  beforeAll(async () => {
+    operator = (await signUpOperator(ctx, 'cashier@example.org')).browser;
+  });
+
+  it('creates, lists and disables guest codes, each recorded', async () => {
+    const created = await operator.post<Answer<AdminGuestCode[]>>('/api/admin/guest-codes', {
+      code: 'Spring-Partners',
+      maxUses: 3,
+      grantMonths: 6,
+      lastDay: '2099-12-31',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toContainEqual(
+      expect.objectContaining({ code: 'Spring-Partners', state: 'active', uses: 0, maxUses: 3 }),
+    );
+    const again = await operator.post<Answer<never>>('/api/admin/guest-codes', {
+      code: 'spring-partners',
+      maxUses: 1,
+      grantMonths: 1,
+      lastDay: '2099-12-31',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(guestCodeTexts.exists('spring-partners'));
+    const past = await operator.post<Answer<never>>('/api/admin/guest-codes', {
+      code: 'Too-Late',
+      maxUses: 1,
+      grantMonths: 1,
+      lastDay: '2020-01-01',
+    });
+    expect(past.body.error?.message).toBe(guestCodeTexts.expiresInPast);
+    const badCode = await operator.post<Answer<never>>('/api/admin/guest-codes', {
+      code: 'no spaces',
+      maxUses: 0,
+      grantMonths: 1,
+      lastDay: '2099-01-01',
+    });
+    expect(badCode.status).toBe(400);
+    expect(JSON.stringify(badCode.body)).toContain(guestCodeTexts.codeFormat);
+    expect(JSON.stringify(badCode.body)).toContain(guestCodeTexts.usesRange);
+
+    const disabled = await operator.post<Answer<AdminGuestCode[]>>(
+      '/api/admin/guest-codes/SPRING-PARTNERS/disable',
+      { reason: 'Partnership ended' },
+    );
+    expect(disabled.body.data).toContainEqual(
+      expect.objectContaining({ code: 'Spring-Partners', state: 'disabled' }),
+    );
+    const audit = await operator.get<Answer<{ action: string }[]>>(
+      '/api/admin/audit?q=Spring-Partners',
+    );
+    expect(audit.body.data.map((row) => row.action)).toEqual([
+      'guest-code.disable',
+      'guest-code.create',
+    ]);
+  });
+
+  it('lists subscriptions with plan, amount, status and dates', async () => {
+    const owner = await signUp(ctx, 'subscriber@example.org');
+    const organizationId = await publishedOrganizationOf(ctx, owner, 'Subscribed Org');
+    const list = await operator.get<Answer<Record<string, unknown>[]>>('/api/admin/subscriptions');
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({
+        organizationId,
+        organizationName: 'Subscribed Org',
+        plan: 'guest',
+        provider: 'guest',
+        status: 'paid',
+        amountCents: 0,
+        published: true,
+      }),
+    );
   });
 });

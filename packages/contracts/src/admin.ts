@@ -226,3 +226,64 @@ export const adminEmailTexts = {
   bodyDropped:
     'This email was sent too long ago: its text is no longer kept, so it cannot be sent again.',
 } as const;
+
+export const guestCodeTexts = {
+  codeFormat: 'The code must be 3 to 64 letters, digits, - or _',
+  usesRange: 'Uses must be a whole number from 1 to 100,000',
+  monthsRange: 'Months must be a whole number from 1 to 120',
+  expiresFormat: 'Give the last day the code works (YYYY-MM-DD)',
+  expiresInPast: 'The last day must be today or later',
+  exists: (code: string) => `A guest code "${code}" exists already (codes ignore case)`,
+  notFound: 'No active guest code by that name',
+} as const;
+
+export const guestCodeStates = ['active', 'expired', 'used up', 'disabled'] as const;
+
+export const AdminGuestCode = z.object({
+  code: z.string(),
+  state: z.enum(guestCodeStates),
+  uses: z.number().int(),
+  maxUses: z.number().int(),
+  grantMonths: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type AdminGuestCode = z.infer<typeof AdminGuestCode>;
+
+export const CreateGuestCodeRequest = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{3,64}$/, guestCodeTexts.codeFormat),
+    maxUses: z
+      .number()
+      .int(guestCodeTexts.usesRange)
+      .min(1, guestCodeTexts.usesRange)
+      .max(100_000, guestCodeTexts.usesRange),
+    grantMonths: z
+      .number()
+      .int(guestCodeTexts.monthsRange)
+      .min(1, guestCodeTexts.monthsRange)
+      .max(120, guestCodeTexts.monthsRange),
+    /** The last day (UTC) the code works. */
+    lastDay: z.iso.date(guestCodeTexts.expiresFormat),
+  })
+  .strict();
+export type CreateGuestCodeRequest = z.infer<typeof CreateGuestCodeRequest>;
+
+export const AdminSubscriptionRow = z.object({
+  id: z.string(),
+  organizationId: OrganizationId,
+  organizationName: z.string(),
+  plan: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  /** What the plan charges each period, in cents (0 for a guest grant). */
+  amountCents: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  graceUntil: z.string().nullable(),
+  published: z.boolean(),
+});
+export type AdminSubscriptionRow = z.infer<typeof AdminSubscriptionRow>;

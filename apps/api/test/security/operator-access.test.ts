@@ -60,7 +60,8 @@ async function state(): Promise<string> {
       'audit', (select count(*) from audit_log),
       'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
       'sessions', (select count(*) from sessions),
-      'emails', (select count(*) from email_outbox)
+      'emails', (select count(*) from email_outbox),
+      'guestCodes', (select json_agg(g order by g.code) from (select code, disabled_at from guest_codes) g)
     )::text as state`)) as unknown as { rows: { state: string }[] };
   return result.rows[0]!.state;
 }
@@ -78,12 +79,19 @@ async function requestFor(operation: Operation) {
     .replace('/reports/{id}', `/reports/${reportId}`)
     .replace('/users/{id}', `/users/${targetUserId}`)
     .replace('/emails/{id}', `/emails/${emailId}`)
+    .replace('/guest-codes/{code}', '/guest-codes/MATRIX-CODE')
     .replace('{id}', organizationId);
   if (operation.method === 'GET') return { url, body: undefined };
   const reason = 'Matrix check';
   if (url.endsWith('/resolve')) return { url, body: { action: 'dismiss', reason } };
   if (url.endsWith('/resend')) return { url, body: undefined };
-  if (url.includes('/users/')) return { url, body: { reason } };
+  if (url.includes('/users/') || url.includes('/guest-codes/')) return { url, body: { reason } };
+  if (url.endsWith('/guest-codes')) {
+    return {
+      url,
+      body: { code: 'MATRIX-CODE', maxUses: 1, grantMonths: 1, lastDay: '2099-01-01' },
+    };
+  }
   return { url, body: { reason, version: await versionOf() } };
 }
 
@@ -149,7 +157,7 @@ const callers: { name: string; status: number; make: () => Promise<Agent> }[] = 
 
 describe('the operator console access matrix', () => {
   it('reads the console operations from the route table', () => {
-    expect(operations.length).toBeGreaterThanOrEqual(19);
+    expect(operations.length).toBeGreaterThanOrEqual(23);
     expect(operations).toContainEqual({
       method: 'POST',
       path: '/api/admin/organizations/{id}/hold',

@@ -5,6 +5,9 @@ import {
   ADMIN_PAGE_SIZE,
   AdminList,
   AdminEmail,
+  AdminGuestCode,
+  AdminSubscriptionRow,
+  CreateGuestCodeRequest,
   AdminEmailQuery,
   AdminNewsletter,
   AdminOrganizationAction,
@@ -33,6 +36,7 @@ import type { Actor, OperatorService } from './service.ts';
 const OrganizationParams = z.object({ id: OrganizationId });
 const ReportParams = z.object({ id: z.uuid() });
 const EmailParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const GuestCodeParams = z.object({ code: z.string().min(1).max(64) });
 const UserParams = z.object({ id: z.string().min(1).max(100) });
 const refusals = { 401: ErrorBody, 403: ErrorBody };
 const Operator = z.object({ email: z.string() });
@@ -329,6 +333,73 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
         .send(await operators.newsletterCsv(actor(request))),
+  );
+
+  app.get(
+    '/admin/subscriptions',
+    {
+      schema: {
+        ...admin,
+        summary: "Every organization's subscriptions: plan, amount, provider, status and dates",
+        response: { 200: dataEnvelope(z.array(AdminSubscriptionRow)), ...refusals },
+      },
+    },
+    async () => ({ data: await operators.subscriptions() }),
+  );
+
+  app.get(
+    '/admin/guest-codes',
+    {
+      schema: {
+        ...admin,
+        summary: 'Guest codes with their uses and state',
+        response: { 200: dataEnvelope(z.array(AdminGuestCode)), ...refusals },
+      },
+    },
+    async () => ({ data: await operators.guestCodes() }),
+  );
+
+  app.post(
+    '/admin/guest-codes',
+    {
+      schema: {
+        ...admin,
+        summary: 'Create a guest code: N organizations, M months each, until its last day',
+        body: CreateGuestCodeRequest,
+        response: {
+          201: dataEnvelope(z.array(AdminGuestCode)),
+          400: ErrorBody,
+          409: ErrorBody,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      await operators.createGuestCode(actor(request), request.body);
+      return reply.code(201).send({ data: await operators.guestCodes() });
+    },
+  );
+
+  app.post(
+    '/admin/guest-codes/:code/disable',
+    {
+      schema: {
+        ...admin,
+        summary: 'Stop a guest code; subscriptions it already granted run their term',
+        params: GuestCodeParams,
+        body: AdminUserAction,
+        response: {
+          200: dataEnvelope(z.array(AdminGuestCode)),
+          400: ErrorBody,
+          404: ErrorBody,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      await operators.disableGuestCode(actor(request), request.params.code, request.body.reason);
+      return { data: await operators.guestCodes() };
+    },
   );
 
   app.get(
