@@ -3,6 +3,7 @@ import { consoleTexts, type AuditEntry } from '@si/contracts';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAudit } from '../api/get-audit';
 import { SectionHeading } from './console-shell';
+import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
 import { pageParam } from './organizations-page';
@@ -95,7 +96,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} className="align-top">
               <td className="px-4 py-3 whitespace-nowrap text-ink-muted">{formatWhen(entry.at)}</td>
-              <td className="px-4 py-3 break-all">{entry.actorEmail}</td>
+              <td className="px-4 py-3">
+                <EmailText email={entry.actorEmail} />
+              </td>
               <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">{entry.action}</td>
               <td className="max-w-64 px-4 py-3">
                 <Target entry={entry} />
@@ -120,7 +123,9 @@ function AuditCards({ entries }: { entries: AuditEntry[] }) {
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             <dt className="text-ink-muted">{consoleTexts.who}</dt>
-            <dd className="break-all">{entry.actorEmail}</dd>
+            <dd>
+              <EmailText email={entry.actorEmail} />
+            </dd>
             <dt className="text-ink-muted">{consoleTexts.record}</dt>
             <dd>
               <Target entry={entry} />

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConsoleOrganization } from '../api/get-organization';
 import { useOrganizationAction, type OrganizationActionName } from '../api/organization-actions';
 import { consolePaths } from './console-shell';
+import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { ListSkeleton, LoadFailed } from './list-states';
 import { ReasonDialog } from './reason-dialog';
@@ -97,7 +98,13 @@ function OrganizationRecord({
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
           <dt className="text-ink-muted">{consoleTexts.ownerEmail}</dt>
-          <dd className="break-all">{organization.ownerEmail ?? consoleTexts.noOwnerEmail}</dd>
+          <dd>
+            {organization.ownerEmail ? (
+              <EmailText email={organization.ownerEmail} />
+            ) : (
+              consoleTexts.noOwnerEmail
+            )}
+          </dd>
           <dt className="text-ink-muted">{consoleTexts.id}</dt>
           <dd className="font-mono text-sm break-all">{organization.id}</dd>
           <dt className="text-ink-muted">{consoleTexts.country}</dt>
@@ -245,7 +252,7 @@ function OrganizationActions({
             open={open === 'release'}
             onOpenChange={openChange('release')}
             triggerLabel={consoleTexts.release}
-            triggerClassName={buttonClasses('primary', 'md')}
+            triggerClassName={buttonClasses('primary', 'sm')}
             title={consoleTexts.releaseTitle(name)}
             description={consoleTexts.releaseDescription}
             confirmLabel={consoleTexts.release}
@@ -258,7 +265,7 @@ function OrganizationActions({
             open={open === 'hold'}
             onOpenChange={openChange('hold')}
             triggerLabel={consoleTexts.hold}
-            triggerClassName={buttonClasses('secondary', 'md')}
+            triggerClassName={buttonClasses('secondary', 'sm')}
             title={consoleTexts.holdTitle(name)}
             description={consoleTexts.holdDescription}
             reasonHint={consoleTexts.holdReasonHint}
@@ -272,7 +279,7 @@ function OrganizationActions({
           open={open === 'delete'}
           onOpenChange={openChange('delete')}
           triggerLabel={consoleTexts.deleteOrganization}
-          triggerClassName={`${dangerOutlineClasses} sm:min-h-10 sm:px-4 sm:text-base`}
+          triggerClassName={dangerOutlineClasses}
           tone="danger"
           title={consoleTexts.deleteTitle(name)}
           description={consoleTexts.deleteDescription}

@@ -10,6 +10,7 @@ import {
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useConsoleOrganizations } from '../api/get-organizations';
 import { consolePaths, SectionHeading } from './console-shell';
+import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
 import { Pager } from './pager';
@@ -110,7 +111,7 @@ export function OrganizationsPage() {
 
 function OwnerEmail({ row }: { row: AdminOrganizationRow }) {
   return row.ownerEmail ? (
-    <span className="break-all">{row.ownerEmail}</span>
+    <EmailText email={row.ownerEmail} />
   ) : (
     <span className="text-ink-subtle">{consoleTexts.noOwnerEmail}</span>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { consoleTexts, reportReasonLabels, type AdminReport } from '@si/contracts';
+import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 
 /** A report's reason, the visitor's details (as text, never HTML) and when it came. */
@@ -21,7 +22,7 @@ export function ReportBody({ report }: { report: AdminReport }) {
           <dt className="text-ink-muted">{consoleTexts.resolution}</dt>
           <dd className="break-words whitespace-pre-line">{report.resolution ?? ''}</dd>
           <dt className="text-ink-muted">{consoleTexts.resolvedBy}</dt>
-          <dd className="break-all">{report.resolvedBy ?? ''}</dd>
+          <dd>{report.resolvedBy ? <EmailText email={report.resolvedBy} /> : null}</dd>
           <dt className="text-ink-muted">{consoleTexts.resolvedAt}</dt>
           <dd>{report.resolvedAt ? formatWhen(report.resolvedAt) : ''}</dd>
         </>
