@@ -174,11 +174,16 @@ describe('the operator console', () => {
   });
 
   it('deletes only once the name is typed', async () => {
+    let deleted = false;
     const fetchMock = consoleApi({
-      [`GET /api/admin/organizations/${orgId}`]: () => json({ data: detail() }),
+      // As on the server: gone once deleted.
+      [`GET /api/admin/organizations/${orgId}`]: () =>
+        deleted ? apiError(404, 'NOT_FOUND', 'not found') : json({ data: detail() }),
       'GET /api/admin/organizations': () => json({ data: [], meta: meta(0) }),
-      [`POST /api/admin/organizations/${orgId}/delete`]: () =>
-        Promise.resolve(new Response(null, { status: 204 })),
+      [`POST /api/admin/organizations/${orgId}/delete`]: () => {
+        deleted = true;
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
     });
     const { router } = renderApp(`/admin/organizations/${orgId}`);
     await userEvent.click(

@@ -30,10 +30,15 @@ export function useOrganizationAction() {
   return useMutation({
     mutationFn: actOnOrganization,
     onSuccess: (detail, { id }) => {
+      const detailKey = JSON.stringify(consoleKeys.organization(id));
       if (detail) queryClient.setQueryData(consoleKeys.organization(id), detail);
-      else queryClient.removeQueries({ queryKey: consoleKeys.organization(id) });
-      // Lists, reports and the log all moved.
-      return queryClient.invalidateQueries({ queryKey: consoleKeys.all, refetchType: 'active' });
+      // Lists, reports and the log all moved; a deleted organization's page is left as it is
+      // (the caller leaves it). Not awaited: the caller's own success runs at once, before a
+      // refetch could unmount it.
+      void queryClient.invalidateQueries({
+        queryKey: consoleKeys.all,
+        predicate: ({ queryKey }) => detail !== null || JSON.stringify(queryKey) !== detailKey,
+      });
     },
   });
 }

@@ -14,7 +14,10 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveReport,
-    // The profile's other reports, its state and the log moved with it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+    // The profile's other reports, its state and the log moved with it. Not awaited: the
+    // caller's own success runs at once, before the refreshed queue unmounts the report.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.all });
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -13,6 +14,7 @@ import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { consoleKeys } from '../api/console-request';
 import { useConsoleOrganization } from '../api/get-organization';
 import { useOrganizationAction, type OrganizationActionName } from '../api/organization-actions';
 import { consolePaths } from './console-shell';
@@ -191,6 +193,7 @@ function OrganizationActions({
 }) {
   const action = useOrganizationAction();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState<OrganizationActionName | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [typedName, setTypedName] = useState('');
@@ -212,7 +215,9 @@ function OrganizationActions({
           setOpen(null);
           if (which === 'delete') {
             showToast('success', consoleTexts.deleted(name));
-            void navigate(consolePaths.organizations, { replace: true });
+            void Promise.resolve(navigate(consolePaths.organizations, { replace: true })).then(() =>
+              queryClient.removeQueries({ queryKey: consoleKeys.organization(organization.id) }),
+            );
             return;
           }
           showToast('success', which === 'hold' ? consoleTexts.held : consoleTexts.released);

@@ -88,14 +88,19 @@ export function ReportsPage() {
             {list.data.data.map((report) => (
               <li
                 key={report.id}
-                className="flex flex-col gap-3 surface-card p-4 sm:p-5"
+                className="grid gap-3 surface-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-5"
                 data-testid="report"
               >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <ReportedOrganization report={report} />
-                  {report.status === 'open' ? <ResolveReport report={report} /> : null}
+                <ReportedOrganization report={report} />
+                {/* On phones the action comes after what it acts on, across the card. */}
+                {report.status === 'open' ? (
+                  <div className="order-last flex flex-col sm:order-none">
+                    <ResolveReport report={report} />
+                  </div>
+                ) : null}
+                <div className="sm:col-span-2">
+                  <ReportBody report={report} />
                 </div>
-                <ReportBody report={report} />
               </li>
             ))}
           </ul>
