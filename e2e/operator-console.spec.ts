@@ -87,8 +87,9 @@ test.describe('the operator console', () => {
       .getByRole('dialog')
       .getByLabel(consoleTexts.reasonLabel, { exact: true })
       .fill(holdReason);
-    await screenshot(page, 'console-hold-dialog', { fullPage: false });
+    // The axe check first: it waits for the dialog's fade-in to end.
     await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'console-hold-dialog', { fullPage: false });
     await page
       .getByRole('dialog')
       .getByRole('button', { name: consoleTexts.hold, exact: true })
@@ -142,6 +143,7 @@ test.describe('the operator console', () => {
     await report.getByRole('button', { name: consoleTexts.resolve }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(consoleTexts.resolutions.dismiss).check();
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'console-resolve-dialog', { fullPage: false });
     await confirmWithReason(page, consoleTexts.resolve, reason);
     await expect(page.getByText(consoleTexts.resolvedToast)).toBeVisible();
