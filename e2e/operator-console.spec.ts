@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminTexts, consoleTexts, organizationStateNames } from '@si/contracts';
+import { adminTexts, consoleTexts, errorCodes, organizationStateNames } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import {
   createVerifiedAccount,
@@ -154,6 +154,41 @@ test.describe('the operator console', () => {
     await expect(resolved.getByText(consoleTexts.reportStatus.dismissed)).toBeVisible();
     await expect(resolved.getByText(reason)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('an operator asked to sign in again signs out, signs in and is back on the same page', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'operator-again');
+    const { password } = await createVerifiedAccount(request, email);
+    await grantOperator(email);
+    await logIn(page, email, password);
+    // The server's answer 12 hours after signing in (the API tests hold the clock to it).
+    await page.route(
+      '**/api/admin/me',
+      (route) =>
+        route.fulfill({
+          status: 401,
+          json: { error: { code: errorCodes.signInAgain, message: adminTexts.signInAgain } },
+        }),
+      { times: 1 },
+    );
+    await page.goto('/admin/audit');
+    await expect(page.getByText(adminTexts.signInAgain)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
+    await screenshot(page, 'console-sign-in-again');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: consoleTexts.signInAgain }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(
+      page.getByRole('heading', { level: 2, name: consoleTexts.navAudit }),
+    ).toBeVisible();
   });
 
   test('a signed-in account that is not an operator gets a plain refusal; a visitor is sent to sign in', async ({
