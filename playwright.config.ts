@@ -62,10 +62,10 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database: the demo directory plus enough synthetic profiles to scroll far,
-    // and the payment tests' guest codes (the embedded database opens in one process at a time,
-    // so they are made before the server starts). The server starts with its stand-ins for SMTP,
+    // the payment tests' guest codes and the console's visitor reports (the embedded database
+    // opens in one process at a time, so they are made before the server starts). The server starts with its stand-ins for SMTP,
     // Google and GitHub (e2e/support).
-    command: `rm -rf ${dataDir} && ${cli} seed-demo && ${cli} seed-bulk --count 1200 && ${createGuestCodes} && node --import tsx e2e/support/server-with-stand-ins.ts`,
+    command: `rm -rf ${dataDir} && ${cli} seed-demo && ${cli} seed-bulk --count 1200 && ${createGuestCodes} && node --import tsx e2e/support/seed-reports.ts && node --import tsx e2e/support/server-with-stand-ins.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

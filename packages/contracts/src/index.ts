@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './auth-requests.ts';
 export * from './auth-messages.ts';
 export * from './auth-texts.ts';
+export * from './console-texts.ts';
 export * from './counts.ts';
 export * from './limits.ts';
 export * from './messages.ts';

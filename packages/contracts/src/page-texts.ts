@@ -67,4 +67,5 @@ export const pageDescriptions = {
   passwordReset: 'Reset the password of your Scaling Impact account.',
   emailVerification: 'Verify the email address of your Scaling Impact account.',
   account: 'Your Scaling Impact account: your profile, your organizations and their subscriptions.',
+  console: 'The operator console of Scaling Impact.',
 } as const;

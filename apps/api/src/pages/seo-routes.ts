@@ -26,6 +26,7 @@ export const seoRoutes: FastifyPluginAsync<{
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
+      'Disallow: /admin',
       'Disallow: /dashboard',
       'Disallow: /profile',
       'Disallow: /payments/',

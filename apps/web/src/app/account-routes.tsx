@@ -9,7 +9,8 @@ import { PageFallback } from './routes/page-fallback';
  * the guarded pages of later features). The router discovers them on the first navigation that
  * needs them (router.tsx), so the home page's first load carries none of this table (ADR 006).
  * Their pages load from a few modules: account screens, guards, dashboard, one per
- * organization screen (create, edit) and one for the payment pages.
+ * organization screen (create, edit), one for the payment pages and one for the operator
+ * console (whose access the server decides: the guard only asks for an account).
  */
 const accountPages = () => import('./routes/account-pages');
 const guardedRoutes = () => import('./routes/guarded-routes');
@@ -17,6 +18,7 @@ const dashboardPages = () => import('./routes/dashboard-pages');
 const submitOrganization = () => import('./routes/submit-organization');
 const editOrganization = () => import('./routes/edit-organization');
 const paymentPages = () => import('./routes/payment-pages');
+const operatorConsole = () => import('./routes/operator-console');
 
 /** route.lazy for a named component of a lazily loaded module. */
 function component<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
@@ -74,6 +76,19 @@ export function accountRoutes(): RouteObject[] {
       page('selectPlan', component(paymentPages, 'SelectPlanPage')),
       page('paymentCanceled', component(paymentPages, 'PaymentCanceledPage')),
       page('testCheckout', component(paymentPages, 'TestCheckoutPage')),
+    ]),
+    guarded('account', [
+      {
+        HydrateFallback: PageFallback,
+        lazy: component(operatorConsole, 'ConsoleLayout'),
+        children: [
+          page('admin', component(operatorConsole, 'ConsoleHome')),
+          page('adminReports', component(operatorConsole, 'ConsoleReports')),
+          page('adminOrganizations', component(operatorConsole, 'ConsoleOrganizations')),
+          page('adminOrganization', component(operatorConsole, 'ConsoleOrganization')),
+          page('adminAudit', component(operatorConsole, 'ConsoleAudit')),
+        ],
+      },
     ]),
   ];
 }

@@ -1,0 +1,71 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { consoleTexts } from '@si/contracts';
+import { signOut } from '../../features/auth/api/sign-out';
+import { AuditPage } from '../../features/operator-console/components/audit-page';
+import { ConsoleGate } from '../../features/operator-console/components/console-gate';
+import { ConsoleShell } from '../../features/operator-console/components/console-shell';
+import { OrganizationDetailPage } from '../../features/operator-console/components/organization-detail';
+import { OrganizationsPage } from '../../features/operator-console/components/organizations-page';
+import { ConsoleOverview } from '../../features/operator-console/components/overview';
+import { ReportsPage } from '../../features/operator-console/components/reports-page';
+import { forgetUser } from '../../lib/forget-user';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/*
+ * The operator console, /admin (docs/product.md#operator-console, ADR 028), in one lazy module:
+ * no public page's JavaScript carries it.
+ */
+
+/** The console's frame: the server is asked first (GET /api/admin/me), then the sections. */
+export function ConsoleLayout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = `${location.pathname}${location.search}`;
+  const signInAgain = useCallback(async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('Sign-out failed', error);
+    }
+    const forgotten = forgetUser(queryClient);
+    await navigate('/login', { state: { from } });
+    await forgotten;
+  }, [queryClient, navigate, from]);
+  return (
+    <ConsoleGate onSignInAgain={signInAgain}>
+      {(operator) => (
+        <ConsoleShell operatorEmail={operator.email}>
+          <Outlet />
+        </ConsoleShell>
+      )}
+    </ConsoleGate>
+  );
+}
+
+export function ConsoleHome() {
+  useDocumentTitle(consoleTexts.titles.overview);
+  return <ConsoleOverview />;
+}
+
+export function ConsoleReports() {
+  useDocumentTitle(consoleTexts.titles.reports);
+  return <ReportsPage />;
+}
+
+export function ConsoleOrganizations() {
+  useDocumentTitle(consoleTexts.titles.organizations);
+  return <OrganizationsPage />;
+}
+
+export function ConsoleOrganization() {
+  const { orgId = '' } = useParams();
+  return <OrganizationDetailPage key={orgId} id={orgId} />;
+}
+
+export function ConsoleAudit() {
+  useDocumentTitle(consoleTexts.titles.audit);
+  return <AuditPage />;
+}

@@ -1,0 +1,313 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import {
+  consoleTexts,
+  errorCodes,
+  type AdminOrganizationDetail,
+  type AdminOrganizationRow,
+} from '@si/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { dangerOutlineClasses } from '../../../components/ui/confirm-dialog';
+import { StatusCard } from '../../../components/ui/status-card';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { consoleKeys } from '../api/console-request';
+import { useConsoleOrganization } from '../api/get-organization';
+import { useOrganizationAction, type OrganizationActionName } from '../api/organization-actions';
+import { consolePaths } from './console-shell';
+import { EmailText } from './email-text';
+import { formatWhen } from './format-when';
+import { ListSkeleton, LoadFailed } from './list-states';
+import { ReasonDialog } from './reason-dialog';
+import { ReportBody } from './report-item';
+import { StatePill } from './state-pill';
+
+const BackLink = () => (
+  <Link to={consolePaths.organizations} className={buttonClasses('quiet', 'sm', 'w-fit px-0')}>
+    <ArrowLeft aria-hidden="true" className="size-4" />
+    {consoleTexts.backToOrganizations}
+  </Link>
+);
+
+/** /admin/organizations/:id: the organization, its subscriptions and reports, and the actions. */
+export function OrganizationDetailPage({ id }: { id: string }) {
+  const detail = useConsoleOrganization(id);
+  useDocumentTitle(
+    detail.data
+      ? consoleTexts.titles.organization(detail.data.organization.name)
+      : consoleTexts.titles.organizations,
+  );
+  if (detail.isPending) {
+    return (
+      <>
+        <BackLink />
+        <ListSkeleton rows={4} />
+      </>
+    );
+  }
+  if (detail.isError) {
+    const missing =
+      detail.error instanceof ApiError && (detail.error.isNotFound || detail.error.status === 400);
+    return (
+      <>
+        <BackLink />
+        {missing ? (
+          <StatusCard title={consoleTexts.notFound} as="h2" className="max-w-none" />
+        ) : (
+          <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <BackLink />
+      <OrganizationRecord detail={detail.data} onChanged={() => void detail.refetch()} />
+    </>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 surface-card p-5 sm:p-6">
+      <h3 id={id} className="text-xl font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function OrganizationRecord({
+  detail,
+  onChanged,
+}: {
+  detail: AdminOrganizationDetail;
+  onChanged: () => void;
+}) {
+  const { organization, subscriptions, reports } = detail;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="min-w-0 text-headline font-semibold tracking-tight break-words">
+            {organization.name}
+          </h2>
+          <StatePill state={organization.state} />
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+          <dt className="text-ink-muted">{consoleTexts.ownerEmail}</dt>
+          <dd>
+            {organization.ownerEmail ? (
+              <EmailText email={organization.ownerEmail} />
+            ) : (
+              consoleTexts.noOwnerEmail
+            )}
+          </dd>
+          <dt className="text-ink-muted">{consoleTexts.id}</dt>
+          <dd className="font-mono text-sm break-all">{organization.id}</dd>
+          <dt className="text-ink-muted">{consoleTexts.country}</dt>
+          <dd>{organization.country}</dd>
+          <dt className="text-ink-muted">{consoleTexts.created}</dt>
+          <dd>{formatWhen(organization.createdAt)}</dd>
+          <dt className="text-ink-muted">{consoleTexts.version}</dt>
+          <dd className="tabular-nums">{organization.version}</dd>
+        </dl>
+        <a
+          href={`/organizations/${encodeURIComponent(organization.id)}`}
+          target="_blank"
+          rel="noopener"
+          className="w-fit text-brand-ink underline underline-offset-4"
+        >
+          {consoleTexts.publicProfile}
+        </a>
+      </div>
+      <OrganizationActions organization={organization} onChanged={onChanged} />
+      <Card id="console-subscriptions" title={consoleTexts.subscriptions}>
+        {subscriptions.length === 0 ? (
+          <p className="text-ink-muted">{consoleTexts.noSubscriptions}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {subscriptions.map((subscription) => (
+              <li key={subscription.id} className="py-3 first:pt-0 last:pb-0">
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:grid-cols-4 sm:gap-y-0">
+                  <div className="contents sm:flex sm:flex-col">
+                    <dt className="text-ink-muted">{consoleTexts.plan}</dt>
+                    <dd className="font-semibold">{subscription.plan}</dd>
+                  </div>
+                  <div className="contents sm:flex sm:flex-col">
+                    <dt className="text-ink-muted">{consoleTexts.status}</dt>
+                    <dd>{subscription.status}</dd>
+                  </div>
+                  <div className="contents sm:flex sm:flex-col">
+                    <dt className="text-ink-muted">{consoleTexts.started}</dt>
+                    <dd>{formatWhen(subscription.createdAt)}</dd>
+                  </div>
+                  <div className="contents sm:flex sm:flex-col">
+                    <dt className="text-ink-muted">{consoleTexts.periodEnd}</dt>
+                    <dd>
+                      {subscription.currentPeriodEnd
+                        ? formatWhen(subscription.currentPeriodEnd)
+                        : '–'}
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card id="console-organization-reports" title={consoleTexts.reports}>
+        {reports.length === 0 ? (
+          <p className="text-ink-muted">{consoleTexts.noReports}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {reports.map((report) => (
+              <li key={report.id} className="py-3 first:pt-0 last:pb-0">
+                <ReportBody report={report} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** A refusal's message: 409 is 'changed meanwhile', which the caller answers by reloading. */
+export function refusalOf(error: unknown): { message: string; changed: boolean } {
+  const changed = error instanceof ApiError && error.status === 409;
+  const message = error instanceof Error && error.message ? error.message : consoleTexts.loadFailed;
+  return { message, changed };
+}
+
+function OrganizationActions({
+  organization,
+  onChanged,
+}: {
+  organization: AdminOrganizationRow;
+  onChanged: () => void;
+}) {
+  const action = useOrganizationAction();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<OrganizationActionName | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [typedName, setTypedName] = useState('');
+  const confirmId = useId();
+  const { name } = organization;
+
+  const openChange = (which: OrganizationActionName) => (next: boolean) => {
+    setOpen(next ? which : null);
+    setError(null);
+    setTypedName('');
+  };
+
+  const run = (which: OrganizationActionName) => (reason: string) => {
+    setError(null);
+    action.mutate(
+      { id: organization.id, action: which, reason, version: organization.version },
+      {
+        onSuccess: () => {
+          setOpen(null);
+          if (which === 'delete') {
+            showToast('success', consoleTexts.deleted(name));
+            void Promise.resolve(navigate(consolePaths.organizations, { replace: true })).then(() =>
+              queryClient.removeQueries({ queryKey: consoleKeys.organization(organization.id) }),
+            );
+            return;
+          }
+          showToast('success', which === 'hold' ? consoleTexts.held : consoleTexts.released);
+        },
+        onError: (failure) => {
+          const refusal = refusalOf(failure);
+          setError(refusal.message);
+          // The version shown is out of date: read it again, so the next try is on the new one.
+          if (
+            refusal.changed ||
+            (failure instanceof ApiError && failure.code === errorCodes.notFound)
+          ) {
+            onChanged();
+          }
+        },
+      },
+    );
+  };
+
+  const busy = action.isPending;
+  const shared = { busy, error, reasonHint: consoleTexts.reasonHint };
+  return (
+    <section
+      aria-labelledby="console-actions"
+      className="flex flex-col gap-3 surface-card p-5 sm:p-6"
+    >
+      <div className="flex flex-col gap-1">
+        <h3 id="console-actions" className="text-xl font-semibold">
+          {consoleTexts.actions}
+        </h3>
+        <p className="text-ink-muted">{consoleTexts.actionsIntro}</p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {organization.heldByOperator ? (
+          <ReasonDialog
+            {...shared}
+            open={open === 'release'}
+            onOpenChange={openChange('release')}
+            triggerLabel={consoleTexts.release}
+            triggerClassName={buttonClasses('primary', 'sm')}
+            title={consoleTexts.releaseTitle(name)}
+            description={consoleTexts.releaseDescription}
+            confirmLabel={consoleTexts.release}
+            busyLabel={consoleTexts.releasing}
+            onSubmit={run('release')}
+          />
+        ) : (
+          <ReasonDialog
+            {...shared}
+            open={open === 'hold'}
+            onOpenChange={openChange('hold')}
+            triggerLabel={consoleTexts.hold}
+            triggerClassName={buttonClasses('secondary', 'sm')}
+            title={consoleTexts.holdTitle(name)}
+            description={consoleTexts.holdDescription}
+            reasonHint={consoleTexts.holdReasonHint}
+            confirmLabel={consoleTexts.hold}
+            busyLabel={consoleTexts.holding}
+            onSubmit={run('hold')}
+          />
+        )}
+        <ReasonDialog
+          {...shared}
+          open={open === 'delete'}
+          onOpenChange={openChange('delete')}
+          triggerLabel={consoleTexts.deleteOrganization}
+          triggerClassName={dangerOutlineClasses}
+          tone="danger"
+          title={consoleTexts.deleteTitle(name)}
+          description={consoleTexts.deleteDescription}
+          confirmLabel={consoleTexts.deleteOrganization}
+          busyLabel={consoleTexts.deleting}
+          ready={typedName.trim() === name.trim()}
+          onSubmit={run('delete')}
+        >
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={confirmId} className="font-semibold text-ink">
+              {consoleTexts.deleteConfirmLabel(name)}
+            </label>
+            <input
+              id={confirmId}
+              value={typedName}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setTypedName(event.target.value)}
+              className="field px-3"
+            />
+          </div>
+        </ReasonDialog>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  consoleTexts,
+  reportResolutions,
+  type AdminReport,
+  type ResolveReportRequest,
+} from '@si/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { showToast } from '../../../lib/toast';
+import { cx } from '../../../lib/class-names';
+import { useReports } from '../api/get-reports';
+import { useResolveReport } from '../api/resolve-report';
+import { SectionHeading } from './console-shell';
+import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { refusalOf } from './organization-detail';
+import { pageParam } from './organizations-page';
+import { Pager } from './pager';
+import { ReasonDialog } from './reason-dialog';
+import { ReportBody, ReportedOrganization } from './report-item';
+
+type Resolution = ResolveReportRequest['action'];
+
+/**
+ * /admin/reports: the open queue, oldest first, each resolved through a dialog; 'Resolved' shows
+ * what was decided, by whom and when. Which list and its page live in the address.
+ */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') === 'resolved' ? 'resolved' : 'open';
+  const page = pageParam(params);
+  const list = useReports({ status, page });
+
+  const show = (next: { status?: 'open' | 'resolved'; page?: number }) => {
+    const search = new URLSearchParams();
+    const nextStatus = next.status ?? status;
+    if (nextStatus === 'resolved') search.set('status', 'resolved');
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  };
+
+  return (
+    <section aria-labelledby="console-reports" className="flex flex-col gap-5">
+      <SectionHeading
+        id="console-reports"
+        title={consoleTexts.navReports}
+        intro={consoleTexts.reportsIntro}
+      />
+      <div
+        role="group"
+        aria-label={consoleTexts.reportListLabel}
+        className="inline-flex w-full gap-1 rounded-control bg-sunken p-1 sm:w-fit"
+      >
+        {(['open', 'resolved'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={status === value}
+            onClick={() => show({ status: value })}
+            className={cx(
+              'flex min-h-touch flex-1 items-center justify-center rounded-control px-4 font-semibold transition-colors sm:min-h-10 sm:flex-none',
+              status === value
+                ? 'bg-surface text-ink shadow-card'
+                : 'text-ink-muted hover:text-ink',
+            )}
+          >
+            {value === 'open' ? consoleTexts.openQueue : consoleTexts.resolvedList}
+          </button>
+        ))}
+      </div>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        status === 'open' ? (
+          <EmptyList title={consoleTexts.noOpenReports}>{consoleTexts.noOpenReportsHint}</EmptyList>
+        ) : (
+          <EmptyList title={consoleTexts.noResolvedReports} />
+        )
+      ) : (
+        <>
+          <p role="status" className="text-sm font-semibold text-ink-muted">
+            {consoleTexts.resultCount(list.data.meta.total)}
+          </p>
+          <ul className="flex flex-col gap-3">
+            {list.data.data.map((report) => (
+              <li
+                key={report.id}
+                className="grid gap-3 surface-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-5"
+                data-testid="report"
+              >
+                <ReportedOrganization report={report} />
+                {/* On phones the action comes after what it acts on, across the card. */}
+                {report.status === 'open' ? (
+                  <div className="order-last flex flex-col sm:order-none">
+                    <ResolveReport report={report} />
+                  </div>
+                ) : null}
+                <div className="sm:col-span-2">
+                  <ReportBody report={report} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager {...list.data.meta} onPage={(next) => show({ page: next })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResolveReport({ report }: { report: AdminReport }) {
+  const resolve = useResolveReport();
+  const [open, setOpen] = useState(false);
+  const [resolution, setResolution] = useState<Resolution>('dismiss');
+  const [error, setError] = useState<string | null>(null);
+  const name = `resolution-${report.id}`;
+
+  return (
+    <ReasonDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+        setResolution('dismiss');
+      }}
+      triggerLabel={consoleTexts.resolve}
+      triggerClassName={buttonClasses('secondary', 'sm')}
+      title={consoleTexts.resolveTitle(report.organizationName)}
+      description={consoleTexts.resolveDescription}
+      reasonHint={resolution === 'hold' ? consoleTexts.holdReasonHint : consoleTexts.reasonHint}
+      tone={resolution === 'delete' ? 'danger' : 'brand'}
+      confirmLabel={consoleTexts.resolve}
+      busyLabel={consoleTexts.resolving}
+      busy={resolve.isPending}
+      error={error}
+      onSubmit={(reason) => {
+        setError(null);
+        resolve.mutate(
+          { id: report.id, action: resolution, reason },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              showToast('success', consoleTexts.resolvedToast);
+            },
+            onError: (failure) => setError(refusalOf(failure).message),
+          },
+        );
+      }}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 font-semibold text-ink">{consoleTexts.resolutionLabel}</legend>
+        {reportResolutions.map((value) => (
+          <label
+            key={value}
+            className={cx(
+              'flex min-h-touch cursor-pointer items-center gap-3 rounded-control border px-3 py-2',
+              resolution === value ? 'border-brand bg-brand-soft' : 'border-line-strong',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={resolution === value}
+              onChange={() => setResolution(value)}
+              className="size-4 accent-brand"
+            />
+            <span className={value === 'delete' ? 'text-danger-ink' : undefined}>
+              {consoleTexts.resolutions[value]}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </ReasonDialog>
+  );
+}

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  adminTexts,
+  consoleTexts,
+  errorCodes,
+  reportReasonLabels,
+  type AdminOrganizationDetail,
+  type AdminOrganizationRow,
+  type AdminReport,
+} from '@si/contracts';
+import { apiError, callsOf, json, makeUser, renderApp, stubApi } from './auth-fixtures';
+import '../src/app/routes/operator-console';
+
+const orgId = '00000000-0000-4000-8000-0000000000a1';
+const reportId = '00000000-0000-4000-8000-0000000000b1';
+
+const row = (overrides: Partial<AdminOrganizationRow> = {}): AdminOrganizationRow => ({
+  id: orgId,
+  name: 'River Readers',
+  country: 'KE',
+  state: 'published',
+  published: true,
+  heldByOperator: false,
+  subscriptionType: 'monthly',
+  ownerId: 'owner-1',
+  ownerEmail: 'owner@example.org',
+  openReports: 1,
+  version: 4,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  ...overrides,
+});
+
+const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
+  id: reportId,
+  organizationId: orgId,
+  organizationName: 'River Readers',
+  reason: 'spam',
+  details: '<b>Buy now</b> at a fake shop',
+  status: 'open',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  ...overrides,
+});
+
+const detail = (organization = row()): AdminOrganizationDetail => ({
+  organization,
+  subscriptions: [
+    {
+      id: 'sub-1',
+      plan: 'monthly',
+      status: 'paid',
+      currentPeriodEnd: '2026-12-01T10:00:00.000Z',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    },
+  ],
+  reports: [report()],
+});
+
+const meta = (total: number) => ({ page: 1, pageSize: 50, total });
+
+function consoleApi(extra: Parameters<typeof stubApi>[0] = {}) {
+  const user = makeUser({ email: 'operator@example.org' });
+  return stubApi({
+    'GET /api/auth/session': () => json({ data: user }),
+    'GET /api/admin/me': () => json({ data: { email: 'operator@example.org' } }),
+    ...extra,
+  });
+}
+
+describe('the operator console', () => {
+  it('shows a plain refusal, without the console, to a signed-in user who is not an operator', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/me': () => apiError(403, errorCodes.forbidden, adminTexts.operatorsOnly),
+    });
+    renderApp('/admin/organizations');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: adminTexts.operatorsOnly }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: consoleTexts.navLabel })).toBeNull();
+    expect(callsOf(fetchMock)).not.toContain('GET /api/admin/organizations');
+  });
+
+  it('asks an operator who signed in long ago to sign in again, signing out and coming back', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/me': () => apiError(401, errorCodes.signInAgain, adminTexts.signInAgain),
+      'POST /api/auth/sign-out': () => json({ data: { success: true } }),
+    });
+    const { router } = renderApp('/admin/audit');
+    expect(await screen.findByText(adminTexts.signInAgain)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: consoleTexts.signInAgain }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: '/admin/audit' });
+    expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-out');
+  });
+
+  it('searches organizations through the address and links each to its page', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/organizations': ({ url }) =>
+        json(
+          url.searchParams.get('q') === 'owner@example.org'
+            ? { data: [row()], meta: meta(1) }
+            : { data: [], meta: meta(0) },
+        ),
+    });
+    const { router } = renderApp('/admin/organizations');
+    expect(await screen.findByText(consoleTexts.noOrganizations)).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox'), 'owner@example.org');
+    await userEvent.click(screen.getByRole('button', { name: consoleTexts.searchButton }));
+    expect((await screen.findByRole('link', { name: 'River Readers' })).getAttribute('href')).toBe(
+      `/admin/organizations/${orgId}`,
+    );
+    expect(router.state.location.search).toBe('?q=owner%40example.org');
+    expect(screen.getByText(consoleTexts.resultCount(1))).toBeTruthy();
+    expect(
+      callsOf(fetchMock).filter((call) => call === 'GET /api/admin/organizations'),
+    ).toHaveLength(2);
+  });
+
+  it('holds an organization with a reason on the version shown, and shows a report as text', async () => {
+    const sent: unknown[] = [];
+    let current = detail();
+    consoleApi({
+      [`GET /api/admin/organizations/${orgId}`]: () => json({ data: current }),
+      [`POST /api/admin/organizations/${orgId}/hold`]: ({ body }) => {
+        sent.push(body);
+        current = detail(
+          row({ state: 'held', heldByOperator: true, published: false, version: 5 }),
+        );
+        return json({ data: current });
+      },
+    });
+    renderApp(`/admin/organizations/${orgId}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'River Readers' })).toBeTruthy();
+    expect(screen.getByText('owner@example.org')).toBeTruthy();
+    // The visitor's words as they typed them: no bold element made of them.
+    expect(screen.getByTestId('report-details').textContent).toBe('<b>Buy now</b> at a fake shop');
+    expect(screen.getByTestId('report-details').querySelector('b')).toBeNull();
+    expect(screen.getByText(reportReasonLabels.spam)).toBeTruthy();
+    expect(document.title).toContain('Console: River Readers');
+
+    await userEvent.click(screen.getByRole('button', { name: consoleTexts.hold }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: consoleTexts.hold }));
+    expect(await within(dialog).findByText(adminTexts.reasonRequired)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(consoleTexts.reasonLabel), ' Spam links ');
+    await userEvent.click(within(dialog).getByRole('button', { name: consoleTexts.hold }));
+    expect(await screen.findByRole('button', { name: consoleTexts.release })).toBeTruthy();
+    expect(sent).toEqual([{ reason: 'Spam links', version: 4 }]);
+  });
+
+  it('says the record changed meanwhile and reads it again', async () => {
+    let reads = 0;
+    consoleApi({
+      [`GET /api/admin/organizations/${orgId}`]: () => {
+        reads += 1;
+        return json({ data: detail(row({ version: 3 + reads })) });
+      },
+      [`POST /api/admin/organizations/${orgId}/hold`]: () =>
+        apiError(409, 'VERSION_CONFLICT', adminTexts.changedMeanwhile),
+    });
+    renderApp(`/admin/organizations/${orgId}`);
+    await userEvent.click(await screen.findByRole('button', { name: consoleTexts.hold }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(consoleTexts.reasonLabel), 'Spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: consoleTexts.hold }));
+    expect(await within(dialog).findByText(adminTexts.changedMeanwhile)).toBeTruthy();
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('deletes only once the name is typed', async () => {
+    let deleted = false;
+    const fetchMock = consoleApi({
+      // As on the server: gone once deleted.
+      [`GET /api/admin/organizations/${orgId}`]: () =>
+        deleted ? apiError(404, 'NOT_FOUND', 'not found') : json({ data: detail() }),
+      'GET /api/admin/organizations': () => json({ data: [], meta: meta(0) }),
+      [`POST /api/admin/organizations/${orgId}/delete`]: () => {
+        deleted = true;
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    const { router } = renderApp(`/admin/organizations/${orgId}`);
+    await userEvent.click(
+      await screen.findByRole('button', { name: consoleTexts.deleteOrganization }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: consoleTexts.deleteOrganization });
+    await userEvent.type(within(dialog).getByLabelText(consoleTexts.reasonLabel), 'Fraud');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(
+      within(dialog).getByLabelText(consoleTexts.deleteConfirmLabel('River Readers')),
+      'River Readers',
+    );
+    await userEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organizations'));
+    expect(callsOf(fetchMock)).toContain(`POST /api/admin/organizations/${orgId}/delete`);
+  });
+
+  it('resolves a report from the queue with the chosen action and a reason', async () => {
+    const sent: unknown[] = [];
+    let open = [report()];
+    consoleApi({
+      'GET /api/admin/reports': ({ url }) =>
+        json(
+          url.searchParams.get('status') === 'resolved'
+            ? { data: [], meta: meta(0) }
+            : { data: open, meta: meta(open.length) },
+        ),
+      [`POST /api/admin/reports/${reportId}/resolve`]: ({ body }) => {
+        sent.push(body);
+        open = [];
+        return Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    renderApp('/admin/reports');
+    const item = await screen.findByTestId('report');
+    expect(within(item).getByRole('link', { name: 'River Readers' }).getAttribute('href')).toBe(
+      `/admin/organizations/${orgId}`,
+    );
+    expect(
+      within(item).getByRole('link', { name: consoleTexts.publicProfile }).getAttribute('href'),
+    ).toBe(`/organizations/${orgId}`);
+    await userEvent.click(within(item).getByRole('button', { name: consoleTexts.resolve }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText(consoleTexts.resolutions.dismiss));
+    await userEvent.type(within(dialog).getByLabelText(consoleTexts.reasonLabel), 'Not spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: consoleTexts.resolve }));
+    expect(await screen.findByText(consoleTexts.noOpenReports)).toBeTruthy();
+    expect(sent).toEqual([{ action: 'dismiss', reason: 'Not spam' }]);
+  });
+
+  it('lists the audit log with who did what to which record, and why', async () => {
+    consoleApi({
+      'GET /api/admin/audit': () =>
+        json({
+          data: [
+            {
+              id: 7,
+              at: '2026-11-25T10:00:00.000Z',
+              actorId: 'op-1',
+              actorEmail: 'operator@example.org',
+              action: 'organization.hold',
+              targetType: 'organization',
+              targetId: orgId,
+              targetLabel: 'River Readers',
+              reason: 'Spam links',
+            },
+          ],
+          meta: meta(1),
+        }),
+    });
+    renderApp('/admin/audit');
+    expect(await screen.findByText('organization.hold')).toBeTruthy();
+    expect(screen.getByText('River Readers')).toBeTruthy();
+    expect(screen.getByText('Spam links')).toBeTruthy();
+    expect(document.title).toContain(consoleTexts.titles.audit);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Visitors' reports for the operator console's test (e2e/operator-console.spec.ts): one open
+ * report per Playwright project, each on its own published profile, so the two widths never
+ * resolve each other's. Visitors file reports through the public profile (ADR 029), built apart;
+ * this writes the rows directly, before the server opens the database (playwright.config.ts).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { organizations, profileReports } from '../../apps/api/src/db/schema.ts';
+import { E2E_REPORTS } from './reports.ts';
+
+const database = await openDatabase({
+  dataDir: process.env.DATA_DIR ?? './data',
+  role: 'e2e-seed-reports',
+});
+try {
+  const projects = Object.keys(E2E_REPORTS) as (keyof typeof E2E_REPORTS)[];
+  const published = await database.db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.published, true))
+    .orderBy(asc(organizations.name))
+    .limit(projects.length);
+  if (published.length < projects.length) throw new Error('not enough published profiles');
+  await database.db.insert(profileReports).values(
+    projects.map((project, index) => ({
+      organizationId: published[index]!.id,
+      organizationName: published[index]!.name,
+      reason: 'spam' as const,
+      details: E2E_REPORTS[project],
+      reporterKey: `e2e-${project}`,
+    })),
+  );
+} finally {
+  await database.close();
+}
