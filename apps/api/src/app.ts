@@ -304,6 +304,8 @@ export async function buildApp({
     outbox,
     deleteOrganization: organizationService.deleteForOperator,
     deleteUser: accountService.deleteForOperator,
+    providers,
+    refreshSubscription: paymentService.refresh,
     publicUrl: config.publicUrl,
     emailFooter,
     onEmailQueued: () => relay.nudge(),

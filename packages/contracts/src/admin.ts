@@ -287,3 +287,24 @@ export const AdminSubscriptionRow = z.object({
   published: z.boolean(),
 });
 export type AdminSubscriptionRow = z.infer<typeof AdminSubscriptionRow>;
+
+/**
+ * An operator's refund of an organization's latest payment, at the provider: the profile leaves
+ * the directory now, or at the end of the period already paid for (the subscription then ends).
+ */
+export const AdminRefundRequest = z
+  .object({
+    reason: AdminReason,
+    version: z.number().int().min(1),
+    unpublish: z.enum(['now', 'period_end']),
+  })
+  .strict();
+export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
+
+export const refundTexts = {
+  nothingToRefund: 'This organization has no paid subscription to refund.',
+  guestGrant: 'A guest code grant was never paid for: there is nothing to refund.',
+  providerRefused: (reason: string) => `The payment provider refused the refund: ${reason}`,
+  providerUnavailable:
+    'The payment provider could not be reached. Nothing was refunded; try again in a moment.',
+} as const;

@@ -144,5 +144,7 @@ export const testModeSubscriptions = pgTable('test_mode_subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   periodStart: moment('period_start').notNull(),
   periodEnd: moment('period_end').notNull(),
+  /** The start of the period whose payment was refunded (an operator's refund), if any. */
+  refundedPeriodStart: moment('refunded_period_start'),
   createdAt: moment('created_at').notNull().defaultNow(),
 });

@@ -368,13 +368,66 @@ export async function startStripeStandIn(
     sub.latest_invoice = invoice.id;
     return invoice;
   };
-  const pay = (invoice: Invoice) =>
-    Object.assign(invoice, {
+  /** Each paid invoice's payment intent, and the intents refunded (Stripe refunds one once). */
+  const paymentIntents = new Map<string, string>();
+  const refunded = new Set<string>();
+  const pay = (invoice: Invoice) => {
+    paymentIntents.set(invoice.id, newId('pi'));
+    return Object.assign(invoice, {
       status: 'paid' as const,
       amount_paid: invoice.amount_due,
       amount_remaining: 0,
       attempt_count: invoice.attempt_count + 1,
     });
+  };
+  const listOf = (data: object[]) => ({ object: 'list', data, has_more: false, url: '' });
+  const invoicesOf = (body: Form) =>
+    listOf(
+      [...invoices.values()]
+        .filter(
+          (invoice) =>
+            invoice.parent.subscription_details.subscription === text(body.subscription) &&
+            (!text(body.status) || invoice.status === text(body.status)),
+        )
+        .sort((a, b) => b.created - a.created)
+        .slice(0, Number(text(body.limit) ?? 10)),
+    );
+  const invoicePaymentsOf = (body: Form) => {
+    const invoice = invoices.get(text(body.invoice) ?? '');
+    const intent = invoice ? paymentIntents.get(invoice.id) : undefined;
+    if (!invoice || !intent || invoice.status !== 'paid') return listOf([]);
+    return listOf([
+      {
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        status: 'paid',
+        amount_paid: invoice.amount_paid,
+        payment: { type: 'payment_intent', payment_intent: intent },
+      },
+    ]);
+  };
+  const createRefund = (body: Form) => {
+    const intent = text(body.payment_intent) ?? '';
+    const invoice = [...invoices.values()].find((one) => paymentIntents.get(one.id) === intent);
+    if (!invoice) throw missing('payment_intent', intent);
+    if (refunded.has(intent)) {
+      throw new ApiError(400, `Charge ch_${intent.slice(3)} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    refunded.add(intent);
+    return {
+      id: newId('re'),
+      object: 'refund',
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      payment_intent: intent,
+      reason: text(body.reason) ?? null,
+      status: 'succeeded',
+      metadata: mergeMetadata({}, body.metadata),
+    };
+  };
   const openInvoice = (sub: Subscription) => {
     const invoice = invoices.get(sub.latest_invoice ?? '');
     return invoice?.status === 'open' ? invoice : undefined;
@@ -395,6 +448,9 @@ export async function startStripeStandIn(
       },
     ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, 'subscription', id)],
+    ['GET', /^\/v1\/invoices$/, (_, body) => invoicesOf(body)],
+    ['GET', /^\/v1\/invoice_payments$/, (_, body) => invoicePaymentsOf(body)],
+    ['POST', /^\/v1\/refunds$/, (_, body) => createRefund(body)],
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, updateSubscription],
     [
       'DELETE',

@@ -15,6 +15,7 @@ import {
   AdminOrganizationQuery,
   AdminOrganizationRow,
   AdminOverview,
+  AdminRefundRequest,
   AdminReport,
   AdminReportQuery,
   AdminUserAction,
@@ -158,6 +159,31 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await operators.deleteOrganization(actor(request), request.params.id, request.body);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/organizations/:id/refund',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Refund the latest payment at the provider; the profile leaves now or at the paid period's end",
+        params: OrganizationParams,
+        body: AdminRefundRequest,
+        response: {
+          200: dataEnvelope(AdminOrganizationDetail),
+          400: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      await operators.refund(actor(request), request.params.id, request.body);
+      return { data: await operators.organization(request.params.id) };
     },
   );
 

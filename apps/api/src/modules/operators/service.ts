@@ -9,6 +9,9 @@ import {
   sessionMessages,
   type AdminOrganizationAction,
   type AdminOrganizationQuery,
+  type AdminRefundRequest,
+  paymentErrorCodes,
+  refundTexts,
   type CreateGuestCodeRequest,
   guestCodeTexts,
   type AdminUserAction,
@@ -26,6 +29,8 @@ import {
   type EmailFooter,
 } from '../../adapters/email/templates.ts';
 import type { PaymentRepository } from '../payments/repository.ts';
+import type { PaymentProviders } from '../payments/providers/index.ts';
+import { ProviderRefusedError } from '../payments/providers/provider.ts';
 import { recordAction, type Actor, type AuditedAction } from './audit.ts';
 import type { OperatorRepository, ReportRow } from './repository.ts';
 
@@ -46,6 +51,7 @@ export interface OperatorServiceOptions {
     | 'createGuestCode'
     | 'findGuestCode'
     | 'disableGuestCode'
+    | 'currentForOrganization'
   >;
   outbox: OutboxRepository;
   /** Deletes an organization as its owner's deletion does (organizations service). */
@@ -54,6 +60,9 @@ export interface OperatorServiceOptions {
   deleteUser: (id: string) => Promise<boolean>;
   publicUrl: string;
   emailFooter: EmailFooter;
+  /** The providers, and the subscription read back from one and applied (payments service). */
+  providers: Pick<PaymentProviders, 'byName'>;
+  refreshSubscription: (provider: 'stripe' | 'test', subscriptionId: string) => Promise<unknown>;
   /** Wakes the email relay after a change that emailed the owner. */
   onEmailQueued?: () => void;
   now?: () => Date;
@@ -453,6 +462,77 @@ export function createOperatorService(options: OperatorServiceOptions) {
         });
       });
       emailQueued();
+    },
+
+    /**
+     * Refunds the organization's latest payment at its provider, then ends the subscription now
+     * or at the end of its paid period, as the operator chose; the profile follows the
+     * subscription (fulfilment). Nothing changes when the provider refuses or cannot be reached.
+     */
+    async refund(actor: Actor, id: string, input: AdminRefundRequest) {
+      const organization = await db.transaction((tx) =>
+        lockedOrganization(tx as unknown as Database, id, input.version),
+      );
+      const subscription = await payments.currentForOrganization(id);
+      if (!subscription || subscription.status === 'expired') {
+        throw new AppError(409, paymentErrorCodes.conflict, refundTexts.nothingToRefund);
+      }
+      if (subscription.provider === 'guest') {
+        throw new AppError(409, paymentErrorCodes.conflict, refundTexts.guestGrant);
+      }
+      const provider = options.providers.byName(subscription.provider);
+      if (!provider)
+        throw new AppError(
+          502,
+          paymentErrorCodes.providerUnavailable,
+          refundTexts.providerUnavailable,
+        );
+      const providerId = subscription.providerSubscriptionId;
+      let refund: { amountCents: number };
+      try {
+        refund = await provider.refundLatestPayment(providerId);
+      } catch (error) {
+        if (error instanceof ProviderRefusedError) {
+          throw new AppError(
+            409,
+            paymentErrorCodes.conflict,
+            refundTexts.providerRefused(error.reason ?? 'no reason given'),
+          );
+        }
+        throw new AppError(
+          502,
+          paymentErrorCodes.providerUnavailable,
+          refundTexts.providerUnavailable,
+        );
+      }
+      // The money is back with the owner: recorded before the subscription is ended, so a
+      // failure ending it (then retried by the operator or the webhook) leaves the refund known.
+      await record(db, actor, {
+        action: 'organization.refund',
+        targetType: 'organization',
+        targetId: id,
+        targetLabel: organization.name,
+        reason: input.reason,
+        details: {
+          amountCents: refund.amountCents,
+          provider: subscription.provider,
+          subscription: providerId,
+          unpublish: input.unpublish,
+        },
+      });
+      try {
+        if (input.unpublish === 'now') await provider.cancelNow(providerId);
+        else await provider.setCancelAtPeriodEnd(providerId, true);
+      } catch {
+        throw new AppError(
+          502,
+          paymentErrorCodes.providerUnavailable,
+          refundTexts.providerUnavailable,
+        );
+      }
+      await options.refreshSubscription(subscription.provider, providerId);
+      emailQueued();
+      return refund;
     },
 
     async subscriptions() {

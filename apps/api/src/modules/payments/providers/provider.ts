@@ -50,6 +50,11 @@ export interface PaymentProvider {
   cancelNow(id: string, within?: Database): Promise<void>;
   /** A page where the customer manages cards, cancels or resumes; null where there is none. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Refunds the subscription's latest payment in full (an operator's refund). Refused, with the
+   * provider's own words, when there is no such payment or it was refunded already.
+   */
+  refundLatestPayment(subscriptionId: string): Promise<{ amountCents: number }>;
 }
 
 /** Any failure talking to the provider: nothing was changed on our side. */
@@ -67,7 +72,9 @@ export class ProviderUnavailableError extends Error {
 export class ProviderRefusedError extends Error {
   constructor(
     cause: unknown,
-    readonly subject: 'customer' | 'subscription' = 'subscription',
+    readonly subject: 'customer' | 'subscription' | 'payment' = 'subscription',
+    /** The provider's reason, for the operator who asked (a refund refused). */
+    readonly reason?: string,
   ) {
     super('payment provider refused the request', { cause });
     this.name = 'ProviderRefusedError';

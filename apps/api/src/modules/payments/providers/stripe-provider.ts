@@ -241,6 +241,41 @@ export function createStripeProvider(settings: StripeSettings) {
       }
     },
 
+    /**
+     * The latest paid invoice's payment, refunded at Stripe: the invoice, then its payment
+     * (invoice payments, API 2025-03-31 on), then a refund of that payment intent. Stripe's own
+     * refusal (already refunded, too old) reaches the operator in Stripe's words.
+     */
+    async refundLatestPayment(id) {
+      const refused = (reason: string, cause: unknown = null) =>
+        new ProviderRefusedError(cause, 'payment', reason);
+      const invoices = await calling(() =>
+        stripe.invoices.list({ subscription: id, status: 'paid', limit: 1 }),
+      );
+      const invoice = invoices.data[0];
+      if (!invoice?.id) throw refused('Stripe has no paid invoice for this subscription.');
+      const payments = await calling(() =>
+        stripe.invoicePayments.list({ invoice: invoice.id!, status: 'paid', limit: 1 }),
+      );
+      const intent = payments.data[0]?.payment.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent)
+        throw refused("Stripe has no payment for the subscription's last invoice.");
+      try {
+        const refund = await stripe.refunds.create({
+          payment_intent: paymentIntent,
+          reason: 'requested_by_customer',
+          metadata: { subscription: id, invoice: invoice.id },
+        });
+        return { amountCents: refund.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw refused(error.message, error);
+        }
+        throw new ProviderUnavailableError(error);
+      }
+    },
+
     cancelNow: (id, within) =>
       calling(async () => {
         try {

@@ -4,7 +4,11 @@ import { plans, type PlanChoice } from '@si/contracts';
 import type { Database } from '../../../db/client.ts';
 import { paymentSessions, testModeSubscriptions } from '../../../db/schema.ts';
 import { addMonths } from '../subscription-state.ts';
-import type { PaymentProvider, ProviderSubscription } from './provider.ts';
+import {
+  ProviderRefusedError,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './provider.ts';
 
 type TestSubscriptionRow = typeof testModeSubscriptions.$inferSelect;
 
@@ -83,6 +87,23 @@ export function createTestProvider(db: Database, publicUrl: string) {
     },
 
     billingPortalUrl: async () => null,
+
+    /** Refunds the current period's payment, once (the records say which period was refunded). */
+    async refundLatestPayment(id) {
+      const row = await read(id);
+      if (!row) {
+        throw new ProviderRefusedError(
+          null,
+          'payment',
+          'The test checkout has no such subscription.',
+        );
+      }
+      if (row.refundedPeriodStart?.getTime() === row.periodStart.getTime()) {
+        throw new ProviderRefusedError(null, 'payment', 'This payment has already been refunded.');
+      }
+      await update(id, { refundedPeriodStart: row.periodStart });
+      return { amountCents: plans[row.plan].amountCents };
+    },
 
     /**
      * The customer paid: the session is completed with a new subscription, once. Returns the

@@ -1,0 +1,1 @@
+ALTER TABLE "test_mode_subscriptions" ADD COLUMN "refunded_period_start" timestamp with time zone;
