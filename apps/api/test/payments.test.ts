@@ -326,6 +326,14 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     expect(await listed(organization.name)).toBe(0);
     expect(await cli('organization', 'republish', organization.id)).toContain('is published');
     expect(await listed(organization.name)).toBe(1);
+    // The CLI's changes are in the audit log too, done by 'cli'.
+    const audit = (await ctx.database.db.execute(
+      sql`select actor_id, action from audit_log where target_id = ${organization.id} order by id`,
+    )) as unknown as { rows: { actor_id: string; action: string }[] };
+    expect(audit.rows).toEqual([
+      { actor_id: 'cli', action: 'organization.hold' },
+      { actor_id: 'cli', action: 'organization.release' },
+    ]);
   });
 
   it('cancels the test subscription before deleting its organization', async () => {

@@ -8,6 +8,8 @@ import { createFulfilment } from '../modules/payments/fulfilment.ts';
 import { createPaymentProviders } from '../modules/payments/providers/index.ts';
 import { createPaymentRepository } from '../modules/payments/repository.ts';
 import { createOutboxRepository } from '../adapters/email/outbox-repository.ts';
+import { CLI_ACTOR, recordAction, type AuditedAction } from '../modules/operators/audit.ts';
+import { createOperatorRepository } from '../modules/operators/repository.ts';
 
 export const paymentUsage = `  guest-code create --code X --uses N --expires YYYY-MM-DD --months M
   guest-code list
@@ -70,6 +72,9 @@ export async function runPaymentCommand(
     return source ? fulfilment.apply(source, subscriptionId) : 'ignored';
   };
   const [action, ...rest] = args;
+  /** The CLI's changes are operator actions too: each goes to the audit log (ADR 028). */
+  const audited = (entry: AuditedAction) =>
+    recordAction(createOperatorRepository(db), db, CLI_ACTOR, entry);
 
   switch (`${command} ${action ?? ''}`.trim()) {
     case 'guest-code create': {
@@ -100,6 +105,13 @@ export async function runPaymentCommand(
         expiresAt,
         grantMonths: wholeNumber(values.months, '--months', 120),
       });
+      await audited({
+        action: 'guest-code.create',
+        targetType: 'guest-code',
+        targetId: created.id,
+        targetLabel: created.code,
+        details: { maxUses: created.maxUses, grantMonths: created.grantMonths },
+      });
       print(
         `created ${created.code}: ${countOf(created.maxUses, 'use', 'uses')}, ${countOf(created.grantMonths, 'month', 'months')} each, expires ${shortDate(created.expiresAt)}`,
       );
@@ -127,6 +139,12 @@ export async function runPaymentCommand(
       const { values } = parseArgs({ args: rest, options: { code: { type: 'string' } } });
       const disabled = await repository.disableGuestCode(values.code ?? '');
       if (!disabled) throw new Error(`No active guest code "${values.code ?? ''}"`);
+      await audited({
+        action: 'guest-code.disable',
+        targetType: 'guest-code',
+        targetId: disabled.id,
+        targetLabel: disabled.code,
+      });
       print(`disabled ${disabled.code}`);
       return true;
     }
@@ -158,6 +176,12 @@ export async function runPaymentCommand(
       const id = organizationId(rest[0]);
       const after = await repository.setHeld(id, action === 'unpublish');
       if (!after) throw new Error(`No organization ${id}`);
+      await audited({
+        action: action === 'unpublish' ? 'organization.hold' : 'organization.release',
+        targetType: 'organization',
+        targetId: id,
+        targetLabel: (await repository.organizationName(db, id))?.name ?? '',
+      });
       // Taken down by an operator, whatever its subscription; republished, the subscription decides.
       print(
         after.published
