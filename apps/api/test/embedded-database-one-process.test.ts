@@ -84,6 +84,16 @@ describe('one process per embedded database folder', () => {
     );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('created KEEPME');
+    // An operator is granted through the running server too, and counts from the next request.
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect((await api('/api/admin/me', { headers: { cookie } })).status).toBe(403);
+    const granted = await cli('operator', 'grant', account.email);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toContain(`${account.email} is now an operator`);
+    expect((await api('/api/admin/me', { headers: { cookie } })).status).toBe(200);
     const unknown = await cli('no-such-command');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run cli -- <command>');
