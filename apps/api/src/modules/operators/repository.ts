@@ -33,6 +33,12 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
 
 const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
 
+/** One page of a list with the whole list's count, read at once. */
+async function pageOf<Row>(rows: Promise<Row[]>, counted: Promise<{ total: number }[]>) {
+  const [page, [first]] = await Promise.all([rows, counted]);
+  return { rows: page, total: first!.total };
+}
+
 /** An organization that ever had a subscription and is no longer public: it lapsed. */
 const everSubscribed = sql`exists (select 1 from ${subscriptions} where ${subscriptions.organizationId} = ${organizations.id})`;
 
@@ -153,7 +159,7 @@ export function createOperatorRepository(db: Database) {
             ilike(auditLog.reason, containing(query.q)),
           )
         : undefined;
-      const [rows, [total]] = await Promise.all([
+      return pageOf(
         db
           .select()
           .from(auditLog)
@@ -162,8 +168,7 @@ export function createOperatorRepository(db: Database) {
           .limit(ADMIN_PAGE_SIZE)
           .offset(offsetOf(query.page)),
         db.select({ total: count() }).from(auditLog).where(where),
-      ]);
-      return { rows, total: total!.total };
+      );
     },
 
     // Organizations.
@@ -183,7 +188,7 @@ export function createOperatorRepository(db: Database) {
         );
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
+      return pageOf(
         db
           .select(organizationColumns)
           .from(organizations)
@@ -197,8 +202,7 @@ export function createOperatorRepository(db: Database) {
           .from(organizations)
           .leftJoin(users, eq(users.id, organizations.createdBy))
           .where(where),
-      ]);
-      return { rows: rows as AdminOrganizationRecord[], total: total!.total };
+      ) as Promise<{ rows: AdminOrganizationRecord[]; total: number }>;
     },
 
     async organization(executor: Database, id: string) {
@@ -245,7 +249,7 @@ export function createOperatorRepository(db: Database) {
           ? or(ilike(users.email, containing(text)), ilike(users.name, containing(text)))
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      return pageOf(
         db
           .select(userColumns)
           .from(users)
@@ -254,8 +258,7 @@ export function createOperatorRepository(db: Database) {
           .limit(ADMIN_PAGE_SIZE)
           .offset(offsetOf(query.page)),
         db.select({ total: count() }).from(users).where(where),
-      ]);
-      return { rows, total: total!.total };
+      );
     },
 
     async user(executor: Database, id: string) {
@@ -407,7 +410,7 @@ export function createOperatorRepository(db: Database) {
 
     async emails(query: { status: 'recent' | 'failed'; page: number }) {
       const where = query.status === 'failed' ? isNotNull(emailOutbox.failedAt) : undefined;
-      const [rows, [total]] = await Promise.all([
+      return pageOf(
         db
           .select({
             id: emailOutbox.id,
@@ -426,8 +429,7 @@ export function createOperatorRepository(db: Database) {
           .limit(ADMIN_PAGE_SIZE)
           .offset(offsetOf(query.page)),
         db.select({ total: count() }).from(emailOutbox).where(where),
-      ]);
-      return { rows, total: total!.total };
+      );
     },
 
     async email(executor: Database, id: number) {
@@ -463,7 +465,7 @@ export function createOperatorRepository(db: Database) {
         query.status === 'open'
           ? eq(profileReports.status, 'open')
           : sql`${profileReports.status} <> 'open'`;
-      const [rows, [total]] = await Promise.all([
+      return pageOf(
         db
           .select()
           .from(profileReports)
@@ -477,8 +479,7 @@ export function createOperatorRepository(db: Database) {
           .limit(ADMIN_PAGE_SIZE)
           .offset(offsetOf(query.page)),
         db.select({ total: count() }).from(profileReports).where(where),
-      ]);
-      return { rows, total: total!.total };
+      );
     },
 
     async lockOpenReport(tx: Database, id: string) {
