@@ -494,12 +494,14 @@ describe('the overview, email and newsletter', () => {
   });
 
   it('lists emails with their state and resends a failed one, recorded', async () => {
-    await signUp(ctx, 'mail-failed@example.org');
+    // A failed email of its own (the relay may be sending the sign-up's email at this moment).
+    const { id: userId } = await signUp(ctx, 'mail-failed@example.org');
     await ctx.database.db.execute(
-      sql`update email_outbox set failed_at = now(), attempts = 10, last_error = 'mailbox full' where recipient = 'mail-failed@example.org'`,
+      sql`insert into email_outbox (user_id, recipient, subject, text, html, attempts, failed_at, last_error)
+        values (${userId}, 'mail-failed@example.org', 'Your receipt', 'Thanks', '<p>Thanks</p>', 10, now(), 'mailbox full')`,
     );
     const failed = await operator.get<Answer<AdminEmail[]>>('/api/admin/emails?status=failed');
-    const email = failed.body.data.find((row) => row.to === 'mail-failed@example.org')!;
+    const email = failed.body.data.find((row) => row.subject === 'Your receipt')!;
     expect(email).toMatchObject({
       state: 'failed',
       attempts: 10,
@@ -507,10 +509,12 @@ describe('the overview, email and newsletter', () => {
       resendable: true,
     });
     expect((await operator.post(`/api/admin/emails/${email.id}/resend`)).status).toBe(204);
+    // Back in the queue with a fresh count (the relay may already have taken it once since).
     const [row] = await rows<{ failed_at: Date | null; attempts: number }>(
       sql`select failed_at, attempts from email_outbox where id = ${email.id}`,
     );
-    expect(row).toEqual({ failed_at: null, attempts: 0 });
+    expect(row!.failed_at).toBeNull();
+    expect(row!.attempts).toBeLessThanOrEqual(1);
     const audit = await operator.get<Answer<{ action: string }[]>>(
       '/api/admin/audit?q=email.resend',
     );
