@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { consoleTexts, type AuditEntry } from '@si/contracts';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAudit } from '../api/get-audit';
@@ -6,25 +5,15 @@ import { SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
-import { pageParam } from './organizations-page';
 import { Pager } from './pager';
 import { SearchForm } from './search-form';
+import { useListSearch } from './use-list-search';
 
 /** /admin/audit: the log, newest first, searched; a table on wide screens, cards on phones. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = pageParam(params);
+  const { q, page, show } = useListSearch();
   const list = useAudit({ q: q || undefined, page });
   const wide = useMediaQuery('(min-width: 768px)', true);
-
-  const show = (next: { q?: string; page?: number }) => {
-    const search = new URLSearchParams();
-    const text = next.q ?? q;
-    if (text) search.set('q', text);
-    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
-    setParams(search);
-  };
 
   return (
     <section aria-labelledby="console-audit" className="flex flex-col gap-5">

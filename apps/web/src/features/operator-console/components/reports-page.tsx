@@ -13,6 +13,7 @@ import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 import { SectionHeading } from './console-shell';
 import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { ListToggle } from './list-toggle';
 import { refusalOf } from './organization-detail';
 import { pageParam } from './organizations-page';
 import { Pager } from './pager';
@@ -47,28 +48,15 @@ export function ReportsPage() {
         title={consoleTexts.navReports}
         intro={consoleTexts.reportsIntro}
       />
-      <div
-        role="group"
-        aria-label={consoleTexts.reportListLabel}
-        className="inline-flex w-full gap-1 rounded-control bg-sunken p-1 sm:w-fit"
-      >
-        {(['open', 'resolved'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={status === value}
-            onClick={() => show({ status: value })}
-            className={cx(
-              'flex min-h-touch flex-1 items-center justify-center rounded-control px-4 font-semibold transition-colors sm:min-h-10 sm:flex-none',
-              status === value
-                ? 'bg-surface text-ink shadow-card'
-                : 'text-ink-muted hover:text-ink',
-            )}
-          >
-            {value === 'open' ? consoleTexts.openQueue : consoleTexts.resolvedList}
-          </button>
-        ))}
-      </div>
+      <ListToggle
+        label={consoleTexts.reportListLabel}
+        value={status}
+        options={[
+          { value: 'open', label: consoleTexts.openQueue },
+          { value: 'resolved', label: consoleTexts.resolvedList },
+        ]}
+        onChange={(value) => show({ status: value })}
+      />
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
