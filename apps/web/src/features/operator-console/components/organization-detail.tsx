@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -21,14 +21,21 @@ import { consolePaths } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { ListSkeleton, LoadFailed } from './list-states';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog, TypedConfirmation } from './reason-dialog';
 import { ReportBody } from './report-item';
 import { StatePill } from './state-pill';
 
-const BackLink = () => (
-  <Link to={consolePaths.organizations} className={buttonClasses('quiet', 'sm', 'w-fit px-0')}>
+/** Back to a section's list, above one record. */
+export const BackLink = ({
+  to = consolePaths.organizations,
+  label = consoleTexts.backToOrganizations,
+}: {
+  to?: string;
+  label?: string;
+}) => (
+  <Link to={to} className={buttonClasses('quiet', 'sm', 'w-fit px-0')}>
     <ArrowLeft aria-hidden="true" className="size-4" />
-    {consoleTexts.backToOrganizations}
+    {label}
   </Link>
 );
 
@@ -70,7 +77,15 @@ export function OrganizationDetailPage({ id }: { id: string }) {
   );
 }
 
-function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function Card({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4 surface-card p-5 sm:p-6">
       <h3 id={id} className="text-xl font-semibold">
@@ -197,7 +212,6 @@ function OrganizationActions({
   const [open, setOpen] = useState<OrganizationActionName | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [typedName, setTypedName] = useState('');
-  const confirmId = useId();
   const { name } = organization;
 
   const openChange = (which: OrganizationActionName) => (next: boolean) => {
@@ -293,19 +307,11 @@ function OrganizationActions({
           ready={typedName.trim() === name.trim()}
           onSubmit={run('delete')}
         >
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={confirmId} className="font-semibold text-ink">
-              {consoleTexts.deleteConfirmLabel(name)}
-            </label>
-            <input
-              id={confirmId}
-              value={typedName}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setTypedName(event.target.value)}
-              className="field px-3"
-            />
-          </div>
+          <TypedConfirmation
+            label={consoleTexts.deleteConfirmLabel(name)}
+            value={typedName}
+            onChange={setTypedName}
+          />
         </ReasonDialog>
       </div>
     </section>
