@@ -165,7 +165,7 @@ export const consoleTexts = {
   },
   subscriptionsByPlan: (monthly: number, yearly: number, guest: number) =>
     `${monthly.toLocaleString('en-US')} monthly, ${yearly.toLocaleString('en-US')} yearly, ${guest.toLocaleString('en-US')} guest`,
-  reviewReports: 'Review the queue',
+  reviewReports: 'Open the queue',
   last90Days: 'The last 90 days',
   chartCountsTitle: 'Sign-ups and first publications a day',
   chartRevenueTitle: 'New subscriptions’ revenue a day',
@@ -220,7 +220,7 @@ export const consoleTexts = {
   active: 'Active',
   // Payments
   subscriptionsHeading: 'Subscriptions',
-  noPaymentSubscriptions: 'No subscription yet',
+  noPaymentSubscriptions: 'No subscription yet.',
   amount: 'Amount',
   provider: 'Provider',
   period: 'Period',
@@ -230,7 +230,7 @@ export const consoleTexts = {
     plan === 'monthly' ? `${amount} a month` : plan === 'yearly' ? `${amount} a year` : amount,
   guestCodesHeading: 'Guest codes',
   guestCodesIntro: 'A code gives an organization months of publication without paying.',
-  noGuestCodes: 'No guest code yet',
+  noGuestCodes: 'No guest code yet.',
   code: 'Code',
   uses: 'Uses',
   usesOf: (uses: number, maxUses: number) =>
@@ -260,7 +260,7 @@ export const consoleTexts = {
   recentEmails: 'Recent',
   failedEmails: 'Failed',
   to: 'To',
-  subject: 'Subject',
+  emailColumn: 'Email',
   attempts: 'Attempts',
   lastError: 'Last error',
   noRecentEmails: 'No email yet',

@@ -119,10 +119,7 @@ function EmailTable({ emails }: { emails: AdminEmail[] }) {
               {consoleTexts.when}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.to}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.subject}
+              {consoleTexts.emailColumn}
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               {consoleTexts.state}
@@ -144,10 +141,15 @@ function EmailTable({ emails }: { emails: AdminEmail[] }) {
               <td className="px-4 py-3 whitespace-nowrap text-ink-muted">
                 {formatWhen(email.createdAt)}
               </td>
-              <td className="max-w-56 px-4 py-3">
-                <EmailText email={email.to} />
+              <td className="min-w-56 px-4 py-3">
+                <span className="flex flex-col gap-0.5">
+                  <span className="font-semibold break-words">{email.subject}</span>
+                  <span className="text-ink-muted">
+                    <span className="sr-only">{consoleTexts.to} </span>
+                    <EmailText email={email.to} />
+                  </span>
+                </span>
               </td>
-              <td className="max-w-64 px-4 py-3 break-words">{email.subject}</td>
               <td className="px-4 py-3">
                 <StatePill email={email} />
               </td>

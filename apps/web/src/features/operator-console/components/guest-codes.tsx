@@ -9,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCreateGuestCode, useDisableGuestCode, useGuestCodes } from '../api/payments';
 import { formatDay } from './format-when';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { ListSkeleton, LoadFailed } from './list-states';
 import { Card, refusalOf } from './organization-detail';
 import { ReasonDialog } from './reason-dialog';
 import { Pill, type PillTone } from './state-pill';
@@ -31,18 +31,18 @@ export function GuestCodes() {
   return (
     <Card id="console-guest-codes" title={consoleTexts.guestCodesHeading}>
       <p className="-mt-2 text-ink-muted">{consoleTexts.guestCodesIntro}</p>
-      <CreateGuestCodeForm />
       {codes.isPending ? (
         <ListSkeleton rows={3} />
       ) : codes.isError ? (
         <LoadFailed error={codes.error} onRetry={() => void codes.refetch()} />
       ) : codes.data.length === 0 ? (
-        <EmptyList title={consoleTexts.noGuestCodes} />
+        <p className="text-ink-muted">{consoleTexts.noGuestCodes}</p>
       ) : wide ? (
         <GuestCodeTable codes={codes.data} />
       ) : (
         <GuestCodeCards codes={codes.data} />
       )}
+      <CreateGuestCodeForm />
     </Card>
   );
 }
@@ -105,8 +105,9 @@ function CreateGuestCodeForm() {
         {consoleTexts.createGuestCode}
       </h4>
       {refusal ? <Notice tone="danger" message={refusal} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <TextField
+          className="col-span-2 sm:col-span-1"
           label={consoleTexts.code}
           hint={consoleTexts.codeHint}
           autoComplete="off"
@@ -131,6 +132,7 @@ function CreateGuestCodeForm() {
           {...field('grantMonths')}
         />
         <TextField
+          className="col-span-2 sm:col-span-1"
           label={consoleTexts.lastDay}
           hint={consoleTexts.lastDayHint}
           type="date"

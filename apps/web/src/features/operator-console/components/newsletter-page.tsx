@@ -19,7 +19,7 @@ export function NewsletterPage() {
       {newsletter.isError ? (
         <LoadFailed error={newsletter.error} onRetry={() => void newsletter.refetch()} />
       ) : (
-        <div className="flex flex-col gap-4 surface-card p-5 sm:flex-row sm:items-end sm:justify-between sm:p-6">
+        <div className="flex flex-col gap-4 surface-card p-5 sm:p-6">
           <dl className="flex flex-col gap-1">
             <dt className="text-sm font-semibold text-ink-muted">{consoleTexts.subscribers}</dt>
             <dd className="text-4xl font-semibold tracking-tight tabular-nums">
@@ -30,13 +30,11 @@ export function NewsletterPage() {
               )}
             </dd>
           </dl>
-          <div className="flex flex-col gap-2 sm:max-w-sm sm:items-end">
-            <a href={newsletterCsvUrl} download className={buttonClasses('primary')}>
-              <Download aria-hidden="true" className="size-5" />
-              {consoleTexts.downloadCsv}
-            </a>
-            <p className="text-sm text-ink-muted sm:text-right">{consoleTexts.csvHint}</p>
-          </div>
+          <p className="max-w-prose text-ink-muted">{consoleTexts.csvHint}</p>
+          <a href={newsletterCsvUrl} download className={buttonClasses('primary', 'md', 'w-fit')}>
+            <Download aria-hidden="true" className="size-5" />
+            {consoleTexts.downloadCsv}
+          </a>
         </div>
       )}
     </section>

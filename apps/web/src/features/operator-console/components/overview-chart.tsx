@@ -54,7 +54,7 @@ function DayChart({
   const last = days.at(-1);
   return (
     <figure className="flex min-w-0 flex-col gap-3">
-      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+      <figcaption className="flex flex-col gap-1">
         <span className="font-semibold text-ink">{title}</span>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
           {series.map((item) => (

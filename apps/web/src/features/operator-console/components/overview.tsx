@@ -76,10 +76,10 @@ function Figures({ overview }: { overview: AdminOverview }) {
         <Figure label={consoleTexts.figures.openReports} value={number(overview.openReports)}>
           <Link
             to={consolePaths.reports}
-            className="inline-flex items-center gap-1 font-semibold text-brand-ink underline-offset-4 hover:underline"
+            className="font-semibold text-brand-ink underline-offset-4 hover:underline"
           >
             {consoleTexts.reviewReports}
-            <ArrowRight aria-hidden="true" className="size-4" />
+            <ArrowRight aria-hidden="true" className="ml-1 inline size-4 align-[-0.125em]" />
           </Link>
         </Figure>
       </FigureGroup>

@@ -5,7 +5,7 @@ import { useConsoleSubscriptions } from '../api/payments';
 import { SectionHeading } from './console-shell';
 import { formatDay, formatDollars } from './format-when';
 import { GuestCodes } from './guest-codes';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { ListSkeleton, LoadFailed } from './list-states';
 import { Card } from './organization-detail';
 import { consoleOrganizationPath } from './organizations-page';
 import { Pill } from './state-pill';
@@ -30,7 +30,7 @@ export function PaymentsPage() {
         ) : subscriptions.isError ? (
           <LoadFailed error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />
         ) : subscriptions.data.length === 0 ? (
-          <EmptyList title={consoleTexts.noPaymentSubscriptions} />
+          <p className="text-ink-muted">{consoleTexts.noPaymentSubscriptions}</p>
         ) : (
           <>
             <p role="status" className="-mt-2 text-sm font-semibold text-ink-muted">
