@@ -359,11 +359,20 @@ test.describe('the operator console', () => {
     await expect(page.getByText(disableReason)).toBeVisible();
   });
 
-  test('an operator creates a guest code and disables it, and resends a failed email', async ({
+  test('an operator reads the subscriptions, creates a guest code and disables it, and resends a failed email', async ({
     page,
     request,
+    playwright,
   }, testInfo) => {
     test.slow();
+    // A paying owner, in a context of their own.
+    const owner = await playwright.request.newContext({ baseURL: site });
+    await createVerifiedAccount(owner, uniqueEmail(testInfo, 'payments-owner'));
+    const organizationName = uniqueName(testInfo, 'Paying Orchard');
+    const organization = await createOrganization(owner, organizationName);
+    await payThroughApi(owner, organization.id);
+    await owner.dispose();
+
     await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-payments'));
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
@@ -373,6 +382,15 @@ test.describe('the operator console', () => {
       page.getByRole('heading', { level: 3, name: consoleTexts.guestCodesHeading }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /refund/i })).toHaveCount(0);
+    const paid = page
+      .getByRole('region', { name: consoleTexts.subscriptionsHeading })
+      .locator('tr, li')
+      .filter({ hasText: organizationName });
+    await expect(paid.getByText('$12 a month')).toBeVisible();
+    await expect(paid.getByRole('link', { name: organizationName })).toHaveAttribute(
+      'href',
+      `/admin/organizations/${organization.id}`,
+    );
 
     const code = `E2E-CONSOLE-${testInfo.project.name.toUpperCase()}-${Date.now().toString(36)}`;
     const lastDay = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);

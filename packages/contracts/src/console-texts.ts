@@ -226,6 +226,7 @@ export const consoleTexts = {
   period: 'Period',
   grace: 'Grace until',
   published: 'Published',
+  notPublished: 'Not published',
   perPeriod: (amount: string, plan: string) =>
     plan === 'monthly' ? `${amount} a month` : plan === 'yearly' ? `${amount} a year` : amount,
   guestCodesHeading: 'Guest codes',

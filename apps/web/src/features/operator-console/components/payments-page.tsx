@@ -60,8 +60,13 @@ const OrganizationLink = ({ row }: { row: AdminSubscriptionRow }) => (
 
 const amount = (row: AdminSubscriptionRow) =>
   consoleTexts.perPeriod(formatDollars(row.amountCents), row.plan);
-const period = (row: AdminSubscriptionRow) =>
-  `${formatDay(row.periodStart)} – ${formatDay(row.periodEnd)}`;
+/** "Nov 25, 2026 – Dec 25, 2026", wrapping only after the dash. */
+const Period = ({ row }: { row: AdminSubscriptionRow }) => (
+  <>
+    <span className="whitespace-nowrap">{formatDay(row.periodStart)} –</span>{' '}
+    <span className="whitespace-nowrap">{formatDay(row.periodEnd)}</span>
+  </>
+);
 const Published = ({ row }: { row: AdminSubscriptionRow }) =>
   row.published ? <Pill tone="success">{consoleTexts.yes}</Pill> : <>{consoleTexts.no}</>;
 
@@ -91,14 +96,16 @@ function SubscriptionTable({ rows }: { rows: AdminSubscriptionRow[] }) {
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.id} className="align-top">
-              <td className="max-w-56 px-3 py-3">
+              <td className="max-w-64 min-w-44 px-3 py-3">
                 <OrganizationLink row={row} />
               </td>
               <td className="px-3 py-3">{row.plan}</td>
               <td className="px-3 py-3 whitespace-nowrap tabular-nums">{amount(row)}</td>
               <td className="px-3 py-3">{row.provider}</td>
               <td className="px-3 py-3">{row.status}</td>
-              <td className="px-3 py-3 whitespace-nowrap">{period(row)}</td>
+              <td className="px-3 py-3">
+                <Period row={row} />
+              </td>
               <td className="px-3 py-3 whitespace-nowrap">
                 {row.graceUntil ? formatDay(row.graceUntil) : '–'}
               </td>
@@ -120,7 +127,11 @@ function SubscriptionCards({ rows }: { rows: AdminSubscriptionRow[] }) {
         <li key={row.id} className="flex flex-col gap-2 py-3 text-sm first:pt-0 last:pb-0">
           <div className="flex items-start justify-between gap-3">
             <OrganizationLink row={row} />
-            <Published row={row} />
+            {row.published ? (
+              <Pill tone="success">{consoleTexts.published}</Pill>
+            ) : (
+              <Pill tone="muted">{consoleTexts.notPublished}</Pill>
+            )}
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             <dt className="text-ink-muted">{consoleTexts.plan}</dt>
@@ -132,7 +143,9 @@ function SubscriptionCards({ rows }: { rows: AdminSubscriptionRow[] }) {
             <dt className="text-ink-muted">{consoleTexts.status}</dt>
             <dd>{row.status}</dd>
             <dt className="text-ink-muted">{consoleTexts.period}</dt>
-            <dd>{period(row)}</dd>
+            <dd>
+              <Period row={row} />
+            </dd>
             {row.graceUntil ? (
               <>
                 <dt className="text-ink-muted">{consoleTexts.grace}</dt>
