@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   adminTexts,
   consoleTexts,
@@ -39,6 +39,49 @@ async function auditActions(page: Page, text: string, actions: RegExp) {
   return page.getByText(actions);
 }
 
+/**
+ * An owner, signed up and verified in a request context of their own (the test's own is the
+ * operator's), with a profile published through the test checkout.
+ */
+async function publishedOrganization(
+  playwright: {
+    request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+  },
+  testInfo: TestInfo,
+  label: string,
+  nameBase: string,
+) {
+  const owner = await playwright.request.newContext({ baseURL: site });
+  const email = uniqueEmail(testInfo, label);
+  const { password } = await createVerifiedAccount(owner, email);
+  const name = uniqueName(testInfo, nameBase);
+  const organization = await createOrganization(owner, name);
+  await payThroughApi(owner, organization.id);
+  await owner.dispose();
+  return { email, password, name, organization };
+}
+
+/** Searches the console list on the page. */
+async function searchFor(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(text);
+  await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+}
+
+/**
+ * Opens an action's dialog, gives the reason, checks and pictures the dialog (axe first: it waits
+ * for the fade-in to end) and confirms it.
+ */
+async function actWithReasonPictured(page: Page, action: string, reason: string, shot: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(consoleTexts.reasonLabel, { exact: true }).fill(reason);
+  await expectNoSeriousAxeViolations(page);
+  await screenshot(page, shot, { viewport: true });
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Fills the open dialog's reason and presses its confirm button. */
 async function confirmWithReason(page: Page, confirm: string, reason: string) {
   const dialog = page.getByRole('dialog');
@@ -54,14 +97,12 @@ test.describe('the operator console', () => {
     playwright,
   }, testInfo) => {
     test.slow();
-    // The owner, in a context of their own, with a published profile.
-    const owner = await playwright.request.newContext({ baseURL: site });
-    const ownerEmail = uniqueEmail(testInfo, 'console-owner');
-    await createVerifiedAccount(owner, ownerEmail);
-    const name = uniqueName(testInfo, 'Console Commons');
-    const organization = await createOrganization(owner, name);
-    await payThroughApi(owner, organization.id);
-    await owner.dispose();
+    const { email: ownerEmail, name } = await publishedOrganization(
+      playwright,
+      testInfo,
+      'console-owner',
+      'Console Commons',
+    );
 
     await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator'));
     await page.goto('/admin');
@@ -71,14 +112,10 @@ test.describe('the operator console', () => {
     const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
     await nav.getByRole('link', { name: consoleTexts.navOrganizations }).click();
     await expect(page).toHaveURL(/\/admin\/organizations$/);
-    await page
-      .getByRole('searchbox', { name: consoleTexts.searchLabel })
-      .fill('no such thing 0000');
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, 'no such thing 0000');
     await expect(page.getByText(consoleTexts.noOrganizations)).toBeVisible();
     await screenshot(page, 'console-organizations-empty');
-    await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(ownerEmail);
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, ownerEmail);
     await expect(page.getByText(consoleTexts.resultCount(1))).toBeVisible();
     await expect(page.getByText(ownerEmail)).toBeVisible();
     await screenshot(page, 'console-organizations');
@@ -93,20 +130,7 @@ test.describe('the operator console', () => {
 
     // Hold, saying why: the owner is emailed the reason.
     const holdReason = `Misleading claims (${testInfo.project.name})`;
-    await page.getByRole('button', { name: consoleTexts.hold, exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page
-      .getByRole('dialog')
-      .getByLabel(consoleTexts.reasonLabel, { exact: true })
-      .fill(holdReason);
-    // The axe check first: it waits for the dialog's fade-in to end.
-    await expectNoSeriousAxeViolations(page);
-    await screenshot(page, 'console-hold-dialog', { viewport: true });
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: consoleTexts.hold, exact: true })
-      .click();
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await actWithReasonPictured(page, consoleTexts.hold, holdReason, 'console-hold-dialog');
     await expect(page.getByText(consoleTexts.held)).toBeVisible();
     await expect(page.getByText(organizationStateNames.held, { exact: true })).toBeVisible();
     const held = await waitForEmail(ownerEmail, /is on hold/);
@@ -122,8 +146,7 @@ test.describe('the operator console', () => {
 
     // Both, newest first, in the audit log.
     await nav.getByRole('link', { name: consoleTexts.navAudit }).click();
-    await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(name);
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, name);
     await expect(page.getByText(consoleTexts.resultCount(2))).toBeVisible();
     const actions = page.getByText(/^organization\.(hold|release)$/);
     await expect(actions).toHaveText(['organization.release', 'organization.hold']);
@@ -286,22 +309,18 @@ test.describe('the operator console', () => {
     playwright,
   }, testInfo) => {
     test.slow();
-    // The user, signed up in a context of their own.
-    const theirRequests = await playwright.request.newContext({ baseURL: site });
-    const userEmail = uniqueEmail(testInfo, 'console-user');
-    const { password } = await createVerifiedAccount(theirRequests, userEmail);
-    const organizationName = uniqueName(testInfo, 'Disabled Owner Trust');
-    const organization = await createOrganization(theirRequests, organizationName);
-    await payThroughApi(theirRequests, organization.id);
-    await theirRequests.dispose();
+    const {
+      email: userEmail,
+      password,
+      name: organizationName,
+    } = await publishedOrganization(playwright, testInfo, 'console-user', 'Disabled Owner Trust');
     await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-users'));
 
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
     await nav.getByRole('link', { name: consoleTexts.navUsers }).click();
     await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.users));
-    await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(userEmail);
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, userEmail);
     await expect(page.getByText(consoleTexts.resultCount(1))).toBeVisible();
     await screenshot(page, 'console-users');
     await expectNoSeriousAxeViolations(page);
@@ -316,18 +335,12 @@ test.describe('the operator console', () => {
     await expectNoSeriousAxeViolations(page);
 
     const disableReason = `Abuse (${testInfo.project.name})`;
-    await page.getByRole('button', { name: consoleTexts.disable, exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .getByLabel(consoleTexts.reasonLabel, { exact: true })
-      .fill(disableReason);
-    await expectNoSeriousAxeViolations(page);
-    await screenshot(page, 'console-disable-dialog', { viewport: true });
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: consoleTexts.disable, exact: true })
-      .click();
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await actWithReasonPictured(
+      page,
+      consoleTexts.disable,
+      disableReason,
+      'console-disable-dialog',
+    );
     await expect(page.getByText(consoleTexts.disabledToast)).toBeVisible();
     await expect(
       page.getByRole('button', { name: consoleTexts.enable, exact: true }),
@@ -365,14 +378,12 @@ test.describe('the operator console', () => {
     playwright,
   }, testInfo) => {
     test.slow();
-    // A paying owner, in a context of their own.
-    const owner = await playwright.request.newContext({ baseURL: site });
-    await createVerifiedAccount(owner, uniqueEmail(testInfo, 'payments-owner'));
-    const organizationName = uniqueName(testInfo, 'Paying Orchard');
-    const organization = await createOrganization(owner, organizationName);
-    await payThroughApi(owner, organization.id);
-    await owner.dispose();
-
+    const { name: organizationName, organization } = await publishedOrganization(
+      playwright,
+      testInfo,
+      'payments-owner',
+      'Paying Orchard',
+    );
     await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-payments'));
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { consoleTexts, type AdminEmail } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,11 +7,10 @@ import { useConsoleEmails, useResendEmail } from '../api/emails';
 import { SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { EmptyList, ListBody, TableHead } from './list-states';
 import { ListToggle } from './list-toggle';
+import { useStatusList } from './use-list-search';
 import { refusalOf } from './organization-detail';
-import { pageParam } from './organizations-page';
-import { Pager } from './pager';
 import { Pill, type PillTone } from './state-pill';
 
 const stateTones: Record<AdminEmail['state'], PillTone> = {
@@ -26,18 +24,9 @@ const stateTones: Record<AdminEmail['state'], PillTone> = {
  * with Resend while it can be. Which list and its page live in the address.
  */
 export function EmailPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') === 'failed' ? 'failed' : 'recent';
-  const page = pageParam(params);
+  const { status, page, show } = useStatusList('recent', 'failed');
   const list = useConsoleEmails({ status, page });
   const wide = useMediaQuery('(min-width: 768px)', true);
-
-  const show = (next: { status?: 'recent' | 'failed'; page?: number }) => {
-    const search = new URLSearchParams();
-    if ((next.status ?? status) === 'failed') search.set('status', 'failed');
-    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
-    setParams(search);
-  };
 
   return (
     <section aria-labelledby="console-email" className="flex flex-col gap-5">
@@ -55,27 +44,21 @@ export function EmailPage() {
         ]}
         onChange={(value) => show({ status: value })}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        status === 'failed' ? (
-          <EmptyList title={consoleTexts.noFailedEmails}>
-            {consoleTexts.noFailedEmailsHint}
-          </EmptyList>
-        ) : (
-          <EmptyList title={consoleTexts.noRecentEmails} />
-        )
-      ) : (
-        <>
-          <p role="status" className="text-sm font-semibold text-ink-muted">
-            {consoleTexts.resultCount(list.data.meta.total)}
-          </p>
-          {wide ? <EmailTable emails={list.data.data} /> : <EmailCards emails={list.data.data} />}
-          <Pager {...list.data.meta} onPage={(next) => show({ page: next })} />
-        </>
-      )}
+      <ListBody
+        list={list}
+        empty={
+          status === 'failed' ? (
+            <EmptyList title={consoleTexts.noFailedEmails}>
+              {consoleTexts.noFailedEmailsHint}
+            </EmptyList>
+          ) : (
+            <EmptyList title={consoleTexts.noRecentEmails} />
+          )
+        }
+        onPage={(next) => show({ page: next })}
+      >
+        {(emails) => (wide ? <EmailTable emails={emails} /> : <EmailCards emails={emails} />)}
+      </ListBody>
     </section>
   );
 }
@@ -113,28 +96,16 @@ function EmailTable({ emails }: { emails: AdminEmail[] }) {
   return (
     <div className="overflow-x-auto surface-card">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-line bg-sunken text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.when}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.emailColumn}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.state}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {consoleTexts.attempts}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.lastError}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">{consoleTexts.actions}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: consoleTexts.when },
+            { label: consoleTexts.emailColumn },
+            { label: consoleTexts.state },
+            { label: consoleTexts.attempts, numeric: true },
+            { label: consoleTexts.lastError },
+            { label: consoleTexts.actions, hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {emails.map((email) => (
             <tr key={email.id} className="align-top" data-testid="email">

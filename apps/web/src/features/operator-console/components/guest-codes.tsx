@@ -9,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCreateGuestCode, useDisableGuestCode, useGuestCodes } from '../api/payments';
 import { formatDay } from './format-when';
-import { ListSkeleton, LoadFailed } from './list-states';
+import { ListSkeleton, LoadFailed, TableHead } from './list-states';
 import { Card, refusalOf } from './organization-detail';
 import { ReasonDialog } from './reason-dialog';
 import { Pill, type PillTone } from './state-pill';
@@ -197,28 +197,16 @@ function GuestCodeTable({ codes }: { codes: AdminGuestCode[] }) {
   return (
     <div className="overflow-x-auto rounded-control border border-line">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-line bg-sunken text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.code}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.state}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {consoleTexts.uses}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {consoleTexts.months}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.lastDay}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">{consoleTexts.actions}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: consoleTexts.code },
+            { label: consoleTexts.state },
+            { label: consoleTexts.uses, numeric: true },
+            { label: consoleTexts.months, numeric: true },
+            { label: consoleTexts.lastDay },
+            { label: consoleTexts.actions, hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {codes.map((code) => (
             <tr key={code.code} className="align-middle" data-testid="guest-code">

@@ -5,7 +5,7 @@ import { useConsoleSubscriptions } from '../api/payments';
 import { SectionHeading } from './console-shell';
 import { formatDay, formatDollars } from './format-when';
 import { GuestCodes } from './guest-codes';
-import { ListSkeleton, LoadFailed } from './list-states';
+import { ListSkeleton, LoadFailed, TableHead } from './list-states';
 import { Card } from './organization-detail';
 import { consoleOrganizationPath } from './organizations-page';
 import { Pill } from './state-pill';
@@ -84,15 +84,7 @@ function SubscriptionTable({ rows }: { rows: AdminSubscriptionRow[] }) {
   return (
     <div className="overflow-x-auto rounded-control border border-line">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-line bg-sunken text-ink-muted">
-          <tr>
-            {heads.map((head) => (
-              <th key={head} scope="col" className="px-3 py-3 font-semibold">
-                {head}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead compact columns={heads.map((label) => ({ label }))} />
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.id} className="align-top">

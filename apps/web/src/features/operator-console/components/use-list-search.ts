@@ -15,3 +15,23 @@ export function useListSearch() {
   };
   return { q, page, show };
 }
+
+/**
+ * A console list with two states, `fallback` and `other` (open or resolved reports, recent or
+ * failed emails), 50 a page: both live in the address (?status=other&page=).
+ */
+export function useStatusList<Fallback extends string, Other extends string>(
+  fallback: Fallback,
+  other: Other,
+) {
+  const [params, setParams] = useSearchParams();
+  const status: Fallback | Other = params.get('status') === other ? other : fallback;
+  const page = pageParam(params);
+  const show = (next: { status?: Fallback | Other; page?: number }) => {
+    const search = new URLSearchParams();
+    if ((next.status ?? status) === other) search.set('status', other);
+    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
+    setParams(search);
+  };
+  return { status, page, show };
+}

@@ -1,11 +1,6 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { consoleTexts, type AdminUserDetail, type AdminUserRow } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
-import { dangerOutlineClasses } from '../../../components/ui/confirm-dialog';
-import { StatusCard } from '../../../components/ui/status-card';
-import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { consoleKeys } from '../api/console-request';
@@ -14,10 +9,11 @@ import { useUserAction, type UserActionName } from '../api/user-actions';
 import { consolePaths } from './console-shell';
 import { EmailText } from './email-text';
 import { formatDay, formatWhen } from './format-when';
-import { ListSkeleton, LoadFailed } from './list-states';
+import { RecordBody } from './list-states';
 import { BackLink, Card, refusalOf } from './organization-detail';
 import { consoleOrganizationPath } from './organizations-page';
-import { ReasonDialog, TypedConfirmation } from './reason-dialog';
+import { ReasonDialog } from './reason-dialog';
+import { ActionsCard, DeleteDialog, useActionDialogs, useLeaveDeleted } from './record-actions';
 import { StatePill } from './state-pill';
 import { UserMarks } from './users-page';
 
@@ -29,33 +25,10 @@ export function UserDetailPage({ id }: { id: string }) {
   useDocumentTitle(
     detail.data ? consoleTexts.titles.user(detail.data.user.email) : consoleTexts.titles.users,
   );
-  if (detail.isPending) {
-    return (
-      <>
-        <Back />
-        <ListSkeleton rows={4} />
-      </>
-    );
-  }
-  if (detail.isError) {
-    const missing =
-      detail.error instanceof ApiError && (detail.error.isNotFound || detail.error.status === 400);
-    return (
-      <>
-        <Back />
-        {missing ? (
-          <StatusCard title={consoleTexts.userNotFound} as="h2" className="max-w-none" />
-        ) : (
-          <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
-        )}
-      </>
-    );
-  }
   return (
-    <>
-      <Back />
-      <UserRecord detail={detail.data} />
-    </>
+    <RecordBody record={detail} back={<Back />} notFound={consoleTexts.userNotFound}>
+      {(data) => <UserRecord detail={data} />}
+    </RecordBody>
   );
 }
 
@@ -142,102 +115,76 @@ const toasts: Record<Exclude<UserActionName, 'delete'>, string> = {
 
 function UserActions({ user }: { user: AdminUserRow }) {
   const action = useUserAction();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState<UserActionName | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [typedEmail, setTypedEmail] = useState('');
+  const leaveDeleted = useLeaveDeleted();
+  const dialogs = useActionDialogs<UserActionName>();
+  const { open, error, openChange } = dialogs;
   const { email } = user;
 
-  const openChange = (which: UserActionName) => (next: boolean) => {
-    setOpen(next ? which : null);
-    setError(null);
-    setTypedEmail('');
-  };
-
   const run = (which: UserActionName) => (reason: string) => {
-    setError(null);
+    dialogs.setError(null);
     action.mutate(
       { id: user.id, action: which, reason },
       {
         onSuccess: () => {
-          setOpen(null);
+          dialogs.setOpen(null);
           if (which === 'delete') {
             showToast('success', consoleTexts.deletedUser(email));
-            void Promise.resolve(navigate(consolePaths.users, { replace: true })).then(() =>
-              queryClient.removeQueries({ queryKey: consoleKeys.user(user.id) }),
-            );
+            leaveDeleted(consolePaths.users, consoleKeys.user(user.id));
             return;
           }
           showToast('success', toasts[which]);
         },
         // An operator answers 409 with the server's words: the dialog stays open with them.
-        onError: (failure) => setError(refusalOf(failure).message),
+        onError: (failure) => dialogs.setError(refusalOf(failure).message),
       },
     );
   };
 
-  const shared = { busy: action.isPending, error, reasonHint: consoleTexts.reasonHint };
+  const busy = action.isPending;
+  const shared = { busy, error, reasonHint: consoleTexts.reasonHint };
   return (
-    <section
-      aria-labelledby="console-user-actions"
-      className="flex flex-col gap-3 surface-card p-5 sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <h3 id="console-user-actions" className="text-xl font-semibold">
-          {consoleTexts.actions}
-        </h3>
-        <p className="text-ink-muted">{consoleTexts.userActionsIntro}</p>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {user.disabled ? (
-          <ReasonDialog
-            {...shared}
-            open={open === 'enable'}
-            onOpenChange={openChange('enable')}
-            triggerLabel={consoleTexts.enable}
-            triggerClassName={buttonClasses('primary', 'sm')}
-            title={consoleTexts.enableTitle(email)}
-            description={consoleTexts.enableDescription}
-            confirmLabel={consoleTexts.enable}
-            busyLabel={consoleTexts.enabling}
-            onSubmit={run('enable')}
-          />
-        ) : (
-          <ReasonDialog
-            {...shared}
-            open={open === 'disable'}
-            onOpenChange={openChange('disable')}
-            triggerLabel={consoleTexts.disable}
-            triggerClassName={buttonClasses('secondary', 'sm')}
-            title={consoleTexts.disableTitle(email)}
-            description={consoleTexts.disableDescription}
-            confirmLabel={consoleTexts.disable}
-            busyLabel={consoleTexts.disabling}
-            onSubmit={run('disable')}
-          />
-        )}
+    <ActionsCard id="console-user-actions" intro={consoleTexts.userActionsIntro}>
+      {user.disabled ? (
         <ReasonDialog
           {...shared}
-          open={open === 'delete'}
-          onOpenChange={openChange('delete')}
-          triggerLabel={consoleTexts.deleteUser}
-          triggerClassName={dangerOutlineClasses}
-          tone="danger"
-          title={consoleTexts.deleteUserTitle(email)}
-          description={consoleTexts.deleteUserDescription}
-          confirmLabel={consoleTexts.deleteUser}
-          busyLabel={consoleTexts.deleting}
-          ready={typedEmail.trim().toLowerCase() === email.trim().toLowerCase()}
-          onSubmit={run('delete')}
-        >
-          <TypedConfirmation
-            label={consoleTexts.deleteUserConfirmLabel(email)}
-            value={typedEmail}
-            onChange={setTypedEmail}
-          />
-        </ReasonDialog>
-      </div>
-    </section>
+          open={open === 'enable'}
+          onOpenChange={openChange('enable')}
+          triggerLabel={consoleTexts.enable}
+          triggerClassName={buttonClasses('primary', 'sm')}
+          title={consoleTexts.enableTitle(email)}
+          description={consoleTexts.enableDescription}
+          confirmLabel={consoleTexts.enable}
+          busyLabel={consoleTexts.enabling}
+          onSubmit={run('enable')}
+        />
+      ) : (
+        <ReasonDialog
+          {...shared}
+          open={open === 'disable'}
+          onOpenChange={openChange('disable')}
+          triggerLabel={consoleTexts.disable}
+          triggerClassName={buttonClasses('secondary', 'sm')}
+          title={consoleTexts.disableTitle(email)}
+          description={consoleTexts.disableDescription}
+          confirmLabel={consoleTexts.disable}
+          busyLabel={consoleTexts.disabling}
+          onSubmit={run('disable')}
+        />
+      )}
+      <DeleteDialog
+        busy={busy}
+        error={error}
+        open={open === 'delete'}
+        onOpenChange={openChange('delete')}
+        label={consoleTexts.deleteUser}
+        title={consoleTexts.deleteUserTitle(email)}
+        description={consoleTexts.deleteUserDescription}
+        confirmLabel={consoleTexts.deleteUserConfirmLabel(email)}
+        typed={dialogs.typed}
+        onTyped={dialogs.setTyped}
+        matches={dialogs.typed.trim().toLowerCase() === email.trim().toLowerCase()}
+        onSubmit={run('delete')}
+      />
+    </ActionsCard>
   );
 }

@@ -4,8 +4,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { useConsoleUsers } from '../api/get-users';
 import { consolePaths, SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
-import { Pager } from './pager';
+import { EmptyList, ListBody, TableHead } from './list-states';
 import { SearchForm } from './search-form';
 import { Pill } from './state-pill';
 import { useListSearch } from './use-list-search';
@@ -30,21 +29,15 @@ export function UsersPage() {
         placeholder={consoleTexts.userSearchPlaceholder}
         onSearch={(text) => show({ q: text })}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyList title={consoleTexts.noUsers}>{q ? consoleTexts.noUsersHint : null}</EmptyList>
-      ) : (
-        <>
-          <p role="status" className="text-sm font-semibold text-ink-muted">
-            {consoleTexts.resultCount(list.data.meta.total)}
-          </p>
-          {wide ? <UserTable rows={list.data.data} /> : <UserCards rows={list.data.data} />}
-          <Pager {...list.data.meta} onPage={(next) => show({ page: next })} />
-        </>
-      )}
+      <ListBody
+        list={list}
+        empty={
+          <EmptyList title={consoleTexts.noUsers}>{q ? consoleTexts.noUsersHint : null}</EmptyList>
+        }
+        onPage={(next) => show({ page: next })}
+      >
+        {(rows) => (wide ? <UserTable rows={rows} /> : <UserCards rows={rows} />)}
+      </ListBody>
     </section>
   );
 }
@@ -74,28 +67,17 @@ function UserTable({ rows }: { rows: AdminUserRow[] }) {
   return (
     <div className="overflow-x-auto surface-card">
       <table className="w-full text-left">
-        <thead className="border-b border-line bg-sunken text-sm text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.email}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.name}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.verified}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.operator}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.disabled}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {consoleTexts.organizations}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-sm"
+          columns={[
+            { label: consoleTexts.email },
+            { label: consoleTexts.name },
+            { label: consoleTexts.verified },
+            { label: consoleTexts.operator },
+            { label: consoleTexts.disabled },
+            { label: consoleTexts.organizations, numeric: true },
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.id} className="align-top hover:bg-sunken/50">
