@@ -1,5 +1,12 @@
-import type { Page } from '@playwright/test';
-import { adminTexts, consoleTexts, errorCodes, organizationStateNames } from '@si/contracts';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import {
+  adminTexts,
+  consoleTexts,
+  errorCodes,
+  organizationStateNames,
+  signInMessages,
+} from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import {
   createVerifiedAccount,
@@ -10,7 +17,7 @@ import {
 } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 import { grantOperator } from './support/operators.ts';
-import { reportDetailsFor } from './support/reports.ts';
+import { failedEmailFor, reportDetailsFor } from './support/reports.ts';
 import { screenshot } from './support/screenshots.ts';
 import { expect, test } from './support/test.ts';
 
@@ -23,6 +30,56 @@ async function signInAsOperator(
   const { password } = await createVerifiedAccount(request, email);
   await grantOperator(email);
   await logIn(page, email, password);
+}
+
+/** The audit log searched for `text`: its entries' actions, newest first. */
+async function auditActions(page: Page, text: string, actions: RegExp) {
+  await page.goto(`/admin/audit?q=${encodeURIComponent(text)}`);
+  await expect(page.getByRole('heading', { level: 2, name: consoleTexts.navAudit })).toBeVisible();
+  return page.getByText(actions);
+}
+
+/**
+ * An owner, signed up and verified in a request context of their own (the test's own is the
+ * operator's), with a profile published through the test checkout.
+ */
+async function publishedOrganization(
+  playwright: {
+    request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+  },
+  testInfo: TestInfo,
+  label: string,
+  nameBase: string,
+) {
+  const owner = await playwright.request.newContext({ baseURL: site });
+  const email = uniqueEmail(testInfo, label);
+  const { password } = await createVerifiedAccount(owner, email);
+  const name = uniqueName(testInfo, nameBase);
+  const organization = await createOrganization(owner, name);
+  await payThroughApi(owner, organization.id);
+  await owner.dispose();
+  return { email, password, name, organization };
+}
+
+/** Searches the console list on the page. */
+async function searchFor(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(text);
+  await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+}
+
+/**
+ * Opens an action's dialog, gives the reason, checks and pictures the dialog (axe first: it waits
+ * for the fade-in to end) and confirms it.
+ */
+async function actWithReasonPictured(page: Page, action: string, reason: string, shot: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(consoleTexts.reasonLabel, { exact: true }).fill(reason);
+  await expectNoSeriousAxeViolations(page);
+  await screenshot(page, shot, { viewport: true });
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Fills the open dialog's reason and presses its confirm button. */
@@ -40,33 +97,25 @@ test.describe('the operator console', () => {
     playwright,
   }, testInfo) => {
     test.slow();
-    // The owner, in a context of their own, with a published profile.
-    const owner = await playwright.request.newContext({ baseURL: site });
-    const ownerEmail = uniqueEmail(testInfo, 'console-owner');
-    await createVerifiedAccount(owner, ownerEmail);
-    const name = uniqueName(testInfo, 'Console Commons');
-    const organization = await createOrganization(owner, name);
-    await payThroughApi(owner, organization.id);
-    await owner.dispose();
+    const { email: ownerEmail, name } = await publishedOrganization(
+      playwright,
+      testInfo,
+      'console-owner',
+      'Console Commons',
+    );
 
     await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator'));
     await page.goto('/admin');
     await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.overview));
     await expect(page.getByRole('heading', { level: 1, name: consoleTexts.heading })).toBeVisible();
-    await screenshot(page, 'console-overview');
-    await expectNoSeriousAxeViolations(page);
 
     const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
     await nav.getByRole('link', { name: consoleTexts.navOrganizations }).click();
     await expect(page).toHaveURL(/\/admin\/organizations$/);
-    await page
-      .getByRole('searchbox', { name: consoleTexts.searchLabel })
-      .fill('no such thing 0000');
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, 'no such thing 0000');
     await expect(page.getByText(consoleTexts.noOrganizations)).toBeVisible();
     await screenshot(page, 'console-organizations-empty');
-    await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(ownerEmail);
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, ownerEmail);
     await expect(page.getByText(consoleTexts.resultCount(1))).toBeVisible();
     await expect(page.getByText(ownerEmail)).toBeVisible();
     await screenshot(page, 'console-organizations');
@@ -81,20 +130,7 @@ test.describe('the operator console', () => {
 
     // Hold, saying why: the owner is emailed the reason.
     const holdReason = `Misleading claims (${testInfo.project.name})`;
-    await page.getByRole('button', { name: consoleTexts.hold, exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page
-      .getByRole('dialog')
-      .getByLabel(consoleTexts.reasonLabel, { exact: true })
-      .fill(holdReason);
-    // The axe check first: it waits for the dialog's fade-in to end.
-    await expectNoSeriousAxeViolations(page);
-    await screenshot(page, 'console-hold-dialog', { viewport: true });
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: consoleTexts.hold, exact: true })
-      .click();
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await actWithReasonPictured(page, consoleTexts.hold, holdReason, 'console-hold-dialog');
     await expect(page.getByText(consoleTexts.held)).toBeVisible();
     await expect(page.getByText(organizationStateNames.held, { exact: true })).toBeVisible();
     const held = await waitForEmail(ownerEmail, /is on hold/);
@@ -110,8 +146,7 @@ test.describe('the operator console', () => {
 
     // Both, newest first, in the audit log.
     await nav.getByRole('link', { name: consoleTexts.navAudit }).click();
-    await page.getByRole('searchbox', { name: consoleTexts.searchLabel }).fill(name);
-    await page.getByRole('button', { name: consoleTexts.searchButton, exact: true }).click();
+    await searchFor(page, name);
     await expect(page.getByText(consoleTexts.resultCount(2))).toBeVisible();
     const actions = page.getByText(/^organization\.(hold|release)$/);
     await expect(actions).toHaveText(['organization.release', 'organization.hold']);
@@ -210,5 +245,213 @@ test.describe('the operator console', () => {
     await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
     await screenshot(page, 'console-operators-only');
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('the overview shows the figures and the 90 days; the newsletter downloads as CSV, which the audit log records', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    // A visitor subscribes to the newsletter from the footer's box (here, its API).
+    const subscriber = uniqueEmail(testInfo, 'newsletter-reader');
+    const subscribed = await request.post('/api/newsletter', {
+      data: { email: subscriber },
+      headers: { origin: site },
+    });
+    expect(subscribed.ok()).toBe(true);
+    await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-overview'));
+    await page.goto('/admin');
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.overview));
+    const figures = page.getByRole('region', { name: consoleTexts.organizationsHeading });
+    const published = figures.locator('div').filter({ hasText: consoleTexts.figures.published });
+    // The e2e directory: the demo's and the bulk profiles, published.
+    await expect(published.getByText(/^\d[\d,]*$/)).toBeVisible();
+    await expect(page.getByText(consoleTexts.figures.monthlyRecurring)).toBeVisible();
+    await expect(page.getByText(/^\$[\d,]+(\.\d\d)?$/).first()).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: new RegExp(consoleTexts.chartCountsTitle) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: new RegExp(consoleTexts.chartRevenueTitle) }),
+    ).toBeVisible();
+    await page.getByText(consoleTexts.showFigures).click();
+    await expect(page.getByRole('row')).toHaveCount(91);
+    await page.getByText(consoleTexts.showFigures).click();
+    await screenshot(page, 'console-overview');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: consoleTexts.reviewReports }).click();
+    await expect(page).toHaveURL(/\/admin\/reports$/);
+
+    const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
+    await nav.getByRole('link', { name: consoleTexts.navNewsletter }).click();
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.newsletter));
+    await expect(page.getByText(consoleTexts.subscribers)).toBeVisible();
+    await expect(page.getByText(/^[1-9][\d,]*$/)).toBeVisible();
+    await screenshot(page, 'console-newsletter');
+    await expectNoSeriousAxeViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: consoleTexts.downloadCsv }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('newsletter-subscribers.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/^email,subscribed_at/);
+    expect(csv).toContain(subscriber);
+
+    const exports = await auditActions(page, 'newsletter.export', /^newsletter\.export$/);
+    await expect(exports.first()).toBeVisible();
+  });
+
+  test('an operator finds a user by email and disables them, who then cannot sign in, and re-enables them', async ({
+    page,
+    request,
+    browser,
+    playwright,
+  }, testInfo) => {
+    test.slow();
+    const {
+      email: userEmail,
+      password,
+      name: organizationName,
+    } = await publishedOrganization(playwright, testInfo, 'console-user', 'Disabled Owner Trust');
+    await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-users'));
+
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
+    await nav.getByRole('link', { name: consoleTexts.navUsers }).click();
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.users));
+    await searchFor(page, userEmail);
+    await expect(page.getByText(consoleTexts.resultCount(1))).toBeVisible();
+    await screenshot(page, 'console-users');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('link', { name: userEmail }).click();
+    await expect(page.getByRole('heading', { level: 2, name: userEmail })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.user(userEmail)));
+    const owned = page.getByRole('region', { name: consoleTexts.userOrganizations });
+    await expect(owned.getByRole('link', { name: organizationName })).toBeVisible();
+    await expect(owned.getByText(organizationStateNames.published, { exact: true })).toBeVisible();
+    await screenshot(page, 'console-user');
+    await expectNoSeriousAxeViolations(page);
+
+    const disableReason = `Abuse (${testInfo.project.name})`;
+    await actWithReasonPictured(
+      page,
+      consoleTexts.disable,
+      disableReason,
+      'console-disable-dialog',
+    );
+    await expect(page.getByText(consoleTexts.disabledToast)).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: consoleTexts.enable, exact: true }),
+    ).toBeVisible();
+
+    // The disabled account, in a browser of its own, cannot sign in.
+    const elsewhere = await browser.newContext({ baseURL: site });
+    const theirs = await elsewhere.newPage();
+    await theirs.goto('/login');
+    await theirs.getByLabel('Email', { exact: true }).fill(userEmail);
+    await theirs.getByLabel('Password', { exact: true }).fill(password);
+    await theirs.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(theirs.getByText(signInMessages.userDisabled)).toBeVisible();
+
+    await page.getByRole('button', { name: consoleTexts.enable, exact: true }).click();
+    await confirmWithReason(page, consoleTexts.enable, `Resolved (${testInfo.project.name})`);
+    await expect(page.getByText(consoleTexts.enabledToast)).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: consoleTexts.disable, exact: true }),
+    ).toBeVisible();
+    await theirs.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(theirs).not.toHaveURL(/\/login/);
+    await elsewhere.close();
+    // The hold their disabling made is lifted.
+    await expect(owned.getByText(organizationStateNames.published, { exact: true })).toBeVisible();
+
+    const actions = await auditActions(page, userEmail, /^user\.(disable|enable)$/);
+    await expect(actions).toHaveText(['user.enable', 'user.disable']);
+    await expect(page.getByText(disableReason)).toBeVisible();
+  });
+
+  test('an operator reads the subscriptions, creates a guest code and disables it, and resends a failed email', async ({
+    page,
+    request,
+    playwright,
+  }, testInfo) => {
+    test.slow();
+    const { name: organizationName, organization } = await publishedOrganization(
+      playwright,
+      testInfo,
+      'payments-owner',
+      'Paying Orchard',
+    );
+    await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-payments'));
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: consoleTexts.navLabel });
+    await nav.getByRole('link', { name: consoleTexts.navPayments }).click();
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.payments));
+    await expect(
+      page.getByRole('heading', { level: 3, name: consoleTexts.guestCodesHeading }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /refund/i })).toHaveCount(0);
+    const paid = page
+      .getByRole('region', { name: consoleTexts.subscriptionsHeading })
+      .locator('tr, li')
+      .filter({ hasText: organizationName });
+    await expect(paid.getByText('$12 a month')).toBeVisible();
+    await expect(paid.getByRole('link', { name: organizationName })).toHaveAttribute(
+      'href',
+      `/admin/organizations/${organization.id}`,
+    );
+
+    const code = `E2E-CONSOLE-${testInfo.project.name.toUpperCase()}-${Date.now().toString(36)}`;
+    const lastDay = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel(consoleTexts.code, { exact: true }).fill(code);
+    await page.getByLabel(consoleTexts.uses, { exact: true }).fill('5');
+    await page.getByLabel(consoleTexts.months, { exact: true }).fill('3');
+    await page.getByLabel(consoleTexts.lastDay, { exact: true }).fill(lastDay);
+    await page.getByRole('button', { name: consoleTexts.createGuestCode }).click();
+    await expect(page.getByText(consoleTexts.guestCodeCreated(code))).toBeVisible();
+    const row = page.getByTestId('guest-code').filter({ hasText: code });
+    await expect(row.getByText(consoleTexts.guestCodeStateNames.active)).toBeVisible();
+    await expect(row.getByText(consoleTexts.usesOf(0, 5))).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await screenshot(page, 'console-payments');
+    await expectNoSeriousAxeViolations(page);
+
+    // The same code again: the server's refusal.
+    await page.getByLabel(consoleTexts.code, { exact: true }).fill(code.toLowerCase());
+    await page.getByLabel(consoleTexts.uses, { exact: true }).fill('5');
+    await page.getByLabel(consoleTexts.months, { exact: true }).fill('3');
+    await page.getByLabel(consoleTexts.lastDay, { exact: true }).fill(lastDay);
+    await page.getByRole('button', { name: consoleTexts.createGuestCode }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /exists already/ })).toBeVisible();
+
+    await row.getByRole('button', { name: consoleTexts.disableCode }).click();
+    await confirmWithReason(page, consoleTexts.disableCode, `Leaked (${testInfo.project.name})`);
+    await expect(page.getByText(consoleTexts.codeDisabled(code))).toBeVisible();
+    await expect(row.getByText(consoleTexts.guestCodeStateNames.disabled)).toBeVisible();
+
+    // The seeded failed email, sent again: the mail server receives it.
+    const failed = failedEmailFor(testInfo.project.name);
+    await nav.getByRole('link', { name: consoleTexts.navEmail }).click();
+    await expect(page).toHaveTitle(new RegExp(consoleTexts.titles.email));
+    await page.getByRole('button', { name: consoleTexts.failedEmails, exact: true }).click();
+    await expect(page).toHaveURL(/status=failed/);
+    const email = page.getByTestId('email').filter({ hasText: failed.subject });
+    await expect(
+      email.getByText(consoleTexts.emailStateNames.failed, { exact: true }),
+    ).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await screenshot(page, 'console-email');
+    await expectNoSeriousAxeViolations(page);
+    await email.getByRole('button', { name: /Resend/ }).click();
+    await expect(page.getByText(consoleTexts.resent(failed.to))).toBeVisible();
+    await expect(email).toHaveCount(0);
+    await waitForEmail(failed.to, new RegExp(failed.subject.replace(/[()]/g, '\\$&')));
+
+    const codeActions = await auditActions(page, code, /^guest-code\.(create|disable)$/);
+    await expect(codeActions).toHaveText(['guest-code.disable', 'guest-code.create']);
+    const resends = await auditActions(page, failed.to, /^email\.resend$/);
+    await expect(resends).toHaveCount(1);
   });
 });

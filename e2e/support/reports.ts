@@ -12,3 +12,18 @@ export function reportDetailsFor(project: string): string {
   if (!details) throw new Error(`no seeded report for the ${project} project`);
   return details;
 }
+
+/**
+ * One failed email per project (support/seed-reports.ts), for the console's Resend: the mail
+ * server refused it every time; the test sends it again and the SMTP stand-in receives it.
+ */
+export const E2E_FAILED_EMAILS = {
+  desktop: { to: 'e2e-failed-desktop@example.org', subject: 'E2E failed email (desktop)' },
+  phone: { to: 'e2e-failed-phone@example.org', subject: 'E2E failed email (phone)' },
+} as const;
+
+export function failedEmailFor(project: string): { to: string; subject: string } {
+  const email = E2E_FAILED_EMAILS[project as keyof typeof E2E_FAILED_EMAILS];
+  if (!email) throw new Error(`no seeded failed email for the ${project} project`);
+  return email;
+}

@@ -10,7 +10,8 @@ import {
   type AdminOrganizationRow,
   type AdminReport,
 } from '@si/contracts';
-import { apiError, callsOf, json, makeUser, renderApp, stubApi } from './auth-fixtures';
+import { apiError, callsOf, json, renderApp } from './auth-fixtures';
+import { consoleApi, meta, noContent } from './console-fixtures';
 import '../src/app/routes/operator-console';
 
 const orgId = '00000000-0000-4000-8000-0000000000a1';
@@ -59,17 +60,6 @@ const detail = (organization = row()): AdminOrganizationDetail => ({
   ],
   reports: [report()],
 });
-
-const meta = (total: number) => ({ page: 1, pageSize: 50, total });
-
-function consoleApi(extra: Parameters<typeof stubApi>[0] = {}) {
-  const user = makeUser({ email: 'operator@example.org' });
-  return stubApi({
-    'GET /api/auth/session': () => json({ data: user }),
-    'GET /api/admin/me': () => json({ data: { email: 'operator@example.org' } }),
-    ...extra,
-  });
-}
 
 describe('the operator console', () => {
   it('shows a plain refusal, without the console, to a signed-in user who is not an operator', async () => {
@@ -182,7 +172,7 @@ describe('the operator console', () => {
       'GET /api/admin/organizations': () => json({ data: [], meta: meta(0) }),
       [`POST /api/admin/organizations/${orgId}/delete`]: () => {
         deleted = true;
-        return Promise.resolve(new Response(null, { status: 204 }));
+        return noContent();
       },
     });
     const { router } = renderApp(`/admin/organizations/${orgId}`);
@@ -215,7 +205,7 @@ describe('the operator console', () => {
       [`POST /api/admin/reports/${reportId}/resolve`]: ({ body }) => {
         sent.push(body);
         open = [];
-        return Promise.resolve(new Response(null, { status: 204 }));
+        return noContent();
       },
     });
     renderApp('/admin/reports');

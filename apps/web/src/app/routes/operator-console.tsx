@@ -10,6 +10,11 @@ import { OrganizationDetailPage } from '../../features/operator-console/componen
 import { OrganizationsPage } from '../../features/operator-console/components/organizations-page';
 import { ConsoleOverview } from '../../features/operator-console/components/overview';
 import { ReportsPage } from '../../features/operator-console/components/reports-page';
+import { EmailPage } from '../../features/operator-console/components/email-page';
+import { NewsletterPage } from '../../features/operator-console/components/newsletter-page';
+import { PaymentsPage } from '../../features/operator-console/components/payments-page';
+import { UserDetailPage } from '../../features/operator-console/components/user-detail';
+import { UsersPage } from '../../features/operator-console/components/users-page';
 import { forgetUser } from '../../lib/forget-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -68,4 +73,29 @@ export function ConsoleOrganization() {
 export function ConsoleAudit() {
   useDocumentTitle(consoleTexts.titles.audit);
   return <AuditPage />;
+}
+
+export function ConsoleUsers() {
+  useDocumentTitle(consoleTexts.titles.users);
+  return <UsersPage />;
+}
+
+export function ConsoleUser() {
+  const { userId = '' } = useParams();
+  return <UserDetailPage key={userId} id={userId} />;
+}
+
+export function ConsolePayments() {
+  useDocumentTitle(consoleTexts.titles.payments);
+  return <PaymentsPage />;
+}
+
+export function ConsoleEmail() {
+  useDocumentTitle(consoleTexts.titles.email);
+  return <EmailPage />;
+}
+
+export function ConsoleNewsletter() {
+  useDocumentTitle(consoleTexts.titles.newsletter);
+  return <NewsletterPage />;
 }

@@ -12,6 +12,14 @@ export const consoleKeys = {
   reports: () => [...consoleKeys.all, 'reports'] as const,
   reportList: (query: object) => [...consoleKeys.reports(), query] as const,
   audit: (query: object) => [...consoleKeys.all, 'audit', query] as const,
+  overview: () => [...consoleKeys.all, 'overview'] as const,
+  users: () => [...consoleKeys.all, 'users'] as const,
+  userList: (query: object) => [...consoleKeys.users(), 'list', query] as const,
+  user: (id: string) => [...consoleKeys.users(), 'detail', id] as const,
+  subscriptions: () => [...consoleKeys.all, 'subscriptions'] as const,
+  guestCodes: () => [...consoleKeys.all, 'guest-codes'] as const,
+  emails: (query: object) => [...consoleKeys.all, 'emails', query] as const,
+  newsletter: () => [...consoleKeys.all, 'newsletter'] as const,
 };
 
 /** A 401 that asks the operator to sign in again (ADR 028), not a lost session. */

@@ -1,30 +1,18 @@
-import { useSearchParams } from 'react-router';
 import { consoleTexts, type AuditEntry } from '@si/contracts';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAudit } from '../api/get-audit';
 import { SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
-import { pageParam } from './organizations-page';
-import { Pager } from './pager';
+import { EmptyList, ListBody, TableHead } from './list-states';
 import { SearchForm } from './search-form';
+import { useListSearch } from './use-list-search';
 
 /** /admin/audit: the log, newest first, searched; a table on wide screens, cards on phones. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = pageParam(params);
+  const { q, page, show } = useListSearch();
   const list = useAudit({ q: q || undefined, page });
   const wide = useMediaQuery('(min-width: 768px)', true);
-
-  const show = (next: { q?: string; page?: number }) => {
-    const search = new URLSearchParams();
-    const text = next.q ?? q;
-    if (text) search.set('q', text);
-    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
-    setParams(search);
-  };
 
   return (
     <section aria-labelledby="console-audit" className="flex flex-col gap-5">
@@ -39,21 +27,15 @@ export function AuditPage() {
         placeholder={consoleTexts.auditSearchPlaceholder}
         onSearch={(text) => show({ q: text })}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyList title={consoleTexts.noAudit}>{q ? consoleTexts.noAuditHint : null}</EmptyList>
-      ) : (
-        <>
-          <p role="status" className="text-sm font-semibold text-ink-muted">
-            {consoleTexts.resultCount(list.data.meta.total)}
-          </p>
-          {wide ? <AuditTable entries={list.data.data} /> : <AuditCards entries={list.data.data} />}
-          <Pager {...list.data.meta} onPage={(next) => show({ page: next })} />
-        </>
-      )}
+      <ListBody
+        list={list}
+        empty={
+          <EmptyList title={consoleTexts.noAudit}>{q ? consoleTexts.noAuditHint : null}</EmptyList>
+        }
+        onPage={(next) => show({ page: next })}
+      >
+        {(entries) => (wide ? <AuditTable entries={entries} /> : <AuditCards entries={entries} />)}
+      </ListBody>
     </section>
   );
 }
@@ -73,25 +55,15 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="overflow-x-auto surface-card">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-line bg-sunken text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.when}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.who}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.action}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.record}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.reason}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: consoleTexts.when },
+            { label: consoleTexts.who },
+            { label: consoleTexts.action },
+            { label: consoleTexts.record },
+            { label: consoleTexts.reason },
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {entries.map((entry) => (
             <tr key={entry.id} className="align-top">

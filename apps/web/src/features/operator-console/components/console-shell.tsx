@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Flag, LayoutGrid, Building2, ScrollText } from 'lucide-react';
+import {
+  Building2,
+  CreditCard,
+  Flag,
+  LayoutGrid,
+  Mail,
+  Newspaper,
+  ScrollText,
+  UsersRound,
+} from 'lucide-react';
 import { consoleTexts } from '@si/contracts';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cx } from '../../../lib/class-names';
@@ -9,6 +18,10 @@ export const consolePaths = {
   overview: '/admin',
   reports: '/admin/reports',
   organizations: '/admin/organizations',
+  users: '/admin/users',
+  payments: '/admin/payments',
+  email: '/admin/email',
+  newsletter: '/admin/newsletter',
   audit: '/admin/audit',
 } as const;
 
@@ -21,12 +34,21 @@ const sections = [
     icon: Building2,
     exact: false,
   },
+  { to: consolePaths.users, label: consoleTexts.navUsers, icon: UsersRound, exact: false },
+  { to: consolePaths.payments, label: consoleTexts.navPayments, icon: CreditCard, exact: false },
+  { to: consolePaths.email, label: consoleTexts.navEmail, icon: Mail, exact: false },
+  {
+    to: consolePaths.newsletter,
+    label: consoleTexts.navNewsletter,
+    icon: Newspaper,
+    exact: false,
+  },
   { to: consolePaths.audit, label: consoleTexts.navAudit, icon: ScrollText, exact: false },
 ] as const;
 
 /**
- * The console around its sections: a side nav on wide screens, a two-by-two block of tabs above
- * the section on phones (docs/product.md#operator-console).
+ * The console around its sections: a side nav on wide screens; above the section, a block of
+ * tabs in two columns on phones and four on tablets (docs/product.md#operator-console).
  */
 export function ConsoleShell({
   operatorEmail,

@@ -1,6 +1,4 @@
-import { useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
   consoleTexts,
@@ -9,8 +7,6 @@ import {
   type AdminOrganizationRow,
 } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
-import { dangerOutlineClasses } from '../../../components/ui/confirm-dialog';
-import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -20,15 +16,23 @@ import { useOrganizationAction, type OrganizationActionName } from '../api/organ
 import { consolePaths } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
-import { ListSkeleton, LoadFailed } from './list-states';
+import { RecordBody } from './list-states';
 import { ReasonDialog } from './reason-dialog';
+import { ActionsCard, DeleteDialog, useActionDialogs, useLeaveDeleted } from './record-actions';
 import { ReportBody } from './report-item';
 import { StatePill } from './state-pill';
 
-const BackLink = () => (
-  <Link to={consolePaths.organizations} className={buttonClasses('quiet', 'sm', 'w-fit px-0')}>
+/** Back to a section's list, above one record. */
+export const BackLink = ({
+  to = consolePaths.organizations,
+  label = consoleTexts.backToOrganizations,
+}: {
+  to?: string;
+  label?: string;
+}) => (
+  <Link to={to} className={buttonClasses('quiet', 'sm', 'w-fit px-0')}>
     <ArrowLeft aria-hidden="true" className="size-4" />
-    {consoleTexts.backToOrganizations}
+    {label}
   </Link>
 );
 
@@ -40,37 +44,22 @@ export function OrganizationDetailPage({ id }: { id: string }) {
       ? consoleTexts.titles.organization(detail.data.organization.name)
       : consoleTexts.titles.organizations,
   );
-  if (detail.isPending) {
-    return (
-      <>
-        <BackLink />
-        <ListSkeleton rows={4} />
-      </>
-    );
-  }
-  if (detail.isError) {
-    const missing =
-      detail.error instanceof ApiError && (detail.error.isNotFound || detail.error.status === 400);
-    return (
-      <>
-        <BackLink />
-        {missing ? (
-          <StatusCard title={consoleTexts.notFound} as="h2" className="max-w-none" />
-        ) : (
-          <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
-        )}
-      </>
-    );
-  }
   return (
-    <>
-      <BackLink />
-      <OrganizationRecord detail={detail.data} onChanged={() => void detail.refetch()} />
-    </>
+    <RecordBody record={detail} back={<BackLink />} notFound={consoleTexts.notFound}>
+      {(data) => <OrganizationRecord detail={data} onChanged={() => void detail.refetch()} />}
+    </RecordBody>
   );
 }
 
-function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function Card({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4 surface-card p-5 sm:p-6">
       <h3 id={id} className="text-xl font-semibold">
@@ -192,39 +181,28 @@ function OrganizationActions({
   onChanged: () => void;
 }) {
   const action = useOrganizationAction();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState<OrganizationActionName | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [typedName, setTypedName] = useState('');
-  const confirmId = useId();
+  const leaveDeleted = useLeaveDeleted();
+  const dialogs = useActionDialogs<OrganizationActionName>();
+  const { open, error, openChange } = dialogs;
   const { name } = organization;
 
-  const openChange = (which: OrganizationActionName) => (next: boolean) => {
-    setOpen(next ? which : null);
-    setError(null);
-    setTypedName('');
-  };
-
   const run = (which: OrganizationActionName) => (reason: string) => {
-    setError(null);
+    dialogs.setError(null);
     action.mutate(
       { id: organization.id, action: which, reason, version: organization.version },
       {
         onSuccess: () => {
-          setOpen(null);
+          dialogs.setOpen(null);
           if (which === 'delete') {
             showToast('success', consoleTexts.deleted(name));
-            void Promise.resolve(navigate(consolePaths.organizations, { replace: true })).then(() =>
-              queryClient.removeQueries({ queryKey: consoleKeys.organization(organization.id) }),
-            );
+            leaveDeleted(consolePaths.organizations, consoleKeys.organization(organization.id));
             return;
           }
           showToast('success', which === 'hold' ? consoleTexts.held : consoleTexts.released);
         },
         onError: (failure) => {
           const refusal = refusalOf(failure);
-          setError(refusal.message);
+          dialogs.setError(refusal.message);
           // The version shown is out of date: read it again, so the next try is on the new one.
           if (
             refusal.changed ||
@@ -240,74 +218,49 @@ function OrganizationActions({
   const busy = action.isPending;
   const shared = { busy, error, reasonHint: consoleTexts.reasonHint };
   return (
-    <section
-      aria-labelledby="console-actions"
-      className="flex flex-col gap-3 surface-card p-5 sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <h3 id="console-actions" className="text-xl font-semibold">
-          {consoleTexts.actions}
-        </h3>
-        <p className="text-ink-muted">{consoleTexts.actionsIntro}</p>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {organization.heldByOperator ? (
-          <ReasonDialog
-            {...shared}
-            open={open === 'release'}
-            onOpenChange={openChange('release')}
-            triggerLabel={consoleTexts.release}
-            triggerClassName={buttonClasses('primary', 'sm')}
-            title={consoleTexts.releaseTitle(name)}
-            description={consoleTexts.releaseDescription}
-            confirmLabel={consoleTexts.release}
-            busyLabel={consoleTexts.releasing}
-            onSubmit={run('release')}
-          />
-        ) : (
-          <ReasonDialog
-            {...shared}
-            open={open === 'hold'}
-            onOpenChange={openChange('hold')}
-            triggerLabel={consoleTexts.hold}
-            triggerClassName={buttonClasses('secondary', 'sm')}
-            title={consoleTexts.holdTitle(name)}
-            description={consoleTexts.holdDescription}
-            reasonHint={consoleTexts.holdReasonHint}
-            confirmLabel={consoleTexts.hold}
-            busyLabel={consoleTexts.holding}
-            onSubmit={run('hold')}
-          />
-        )}
+    <ActionsCard id="console-actions" intro={consoleTexts.actionsIntro}>
+      {organization.heldByOperator ? (
         <ReasonDialog
           {...shared}
-          open={open === 'delete'}
-          onOpenChange={openChange('delete')}
-          triggerLabel={consoleTexts.deleteOrganization}
-          triggerClassName={dangerOutlineClasses}
-          tone="danger"
-          title={consoleTexts.deleteTitle(name)}
-          description={consoleTexts.deleteDescription}
-          confirmLabel={consoleTexts.deleteOrganization}
-          busyLabel={consoleTexts.deleting}
-          ready={typedName.trim() === name.trim()}
-          onSubmit={run('delete')}
-        >
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={confirmId} className="font-semibold text-ink">
-              {consoleTexts.deleteConfirmLabel(name)}
-            </label>
-            <input
-              id={confirmId}
-              value={typedName}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setTypedName(event.target.value)}
-              className="field px-3"
-            />
-          </div>
-        </ReasonDialog>
-      </div>
-    </section>
+          open={open === 'release'}
+          onOpenChange={openChange('release')}
+          triggerLabel={consoleTexts.release}
+          triggerClassName={buttonClasses('primary', 'sm')}
+          title={consoleTexts.releaseTitle(name)}
+          description={consoleTexts.releaseDescription}
+          confirmLabel={consoleTexts.release}
+          busyLabel={consoleTexts.releasing}
+          onSubmit={run('release')}
+        />
+      ) : (
+        <ReasonDialog
+          {...shared}
+          open={open === 'hold'}
+          onOpenChange={openChange('hold')}
+          triggerLabel={consoleTexts.hold}
+          triggerClassName={buttonClasses('secondary', 'sm')}
+          title={consoleTexts.holdTitle(name)}
+          description={consoleTexts.holdDescription}
+          reasonHint={consoleTexts.holdReasonHint}
+          confirmLabel={consoleTexts.hold}
+          busyLabel={consoleTexts.holding}
+          onSubmit={run('hold')}
+        />
+      )}
+      <DeleteDialog
+        busy={busy}
+        error={error}
+        open={open === 'delete'}
+        onOpenChange={openChange('delete')}
+        label={consoleTexts.deleteOrganization}
+        title={consoleTexts.deleteTitle(name)}
+        description={consoleTexts.deleteDescription}
+        confirmLabel={consoleTexts.deleteConfirmLabel(name)}
+        typed={dialogs.typed}
+        onTyped={dialogs.setTyped}
+        matches={dialogs.typed.trim() === name.trim()}
+        onSubmit={run('delete')}
+      />
+    </ActionsCard>
   );
 }

@@ -12,8 +12,7 @@ import { useConsoleOrganizations } from '../api/get-organizations';
 import { consolePaths, SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
-import { Pager } from './pager';
+import { EmptyList, ListBody, TableHead } from './list-states';
 import { SearchForm } from './search-form';
 import { StatePill } from './state-pill';
 
@@ -84,27 +83,17 @@ export function OrganizationsPage() {
           </select>
         </div>
       </SearchForm>
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyList title={consoleTexts.noOrganizations}>
-          {consoleTexts.noOrganizationsHint}
-        </EmptyList>
-      ) : (
-        <>
-          <p role="status" className="text-sm font-semibold text-ink-muted">
-            {consoleTexts.resultCount(list.data.meta.total)}
-          </p>
-          {wide ? (
-            <OrganizationTable rows={list.data.data} />
-          ) : (
-            <OrganizationCards rows={list.data.data} />
-          )}
-          <Pager {...list.data.meta} onPage={(next) => update({ page: next })} />
-        </>
-      )}
+      <ListBody
+        list={list}
+        empty={
+          <EmptyList title={consoleTexts.noOrganizations}>
+            {consoleTexts.noOrganizationsHint}
+          </EmptyList>
+        }
+        onPage={(next) => update({ page: next })}
+      >
+        {(rows) => (wide ? <OrganizationTable rows={rows} /> : <OrganizationCards rows={rows} />)}
+      </ListBody>
     </section>
   );
 }
@@ -121,25 +110,16 @@ function OrganizationTable({ rows }: { rows: AdminOrganizationRow[] }) {
   return (
     <div className="overflow-x-auto surface-card">
       <table className="w-full text-left">
-        <thead className="border-b border-line bg-sunken text-sm text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.name}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.ownerEmail}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.state}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {consoleTexts.openReports}
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {consoleTexts.created}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-sm"
+          columns={[
+            { label: consoleTexts.name },
+            { label: consoleTexts.ownerEmail },
+            { label: consoleTexts.state },
+            { label: consoleTexts.openReports, numeric: true },
+            { label: consoleTexts.created },
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.id} className="align-top hover:bg-sunken/50">

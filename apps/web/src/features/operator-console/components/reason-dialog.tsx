@@ -42,6 +42,16 @@ export function ReasonDialog(props: ReasonDialogProps) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const fieldId = useId();
   const messageId = `${fieldId}-message`;
+  // Closed by its owner after a success: the next dialog (often another action's, in the same
+  // place) starts empty.
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (!props.open) {
+      setReason('');
+      setReasonError(null);
+    }
+  }
 
   const changeOpen = (next: boolean) => {
     if (busy) return;
@@ -131,5 +141,33 @@ export function ReasonDialog(props: ReasonDialogProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The name (or email) to type before an irreversible action can be pressed. */
+export function TypedConfirmation({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+        className="field px-3"
+      />
+    </div>
   );
 }

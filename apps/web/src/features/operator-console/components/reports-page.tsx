@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   consoleTexts,
   reportResolutions,
@@ -12,10 +11,10 @@ import { cx } from '../../../lib/class-names';
 import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 import { SectionHeading } from './console-shell';
-import { EmptyList, ListSkeleton, LoadFailed } from './list-states';
+import { EmptyList, ListBody } from './list-states';
+import { ListToggle } from './list-toggle';
+import { useStatusList } from './use-list-search';
 import { refusalOf } from './organization-detail';
-import { pageParam } from './organizations-page';
-import { Pager } from './pager';
 import { ReasonDialog } from './reason-dialog';
 import { ReportBody, ReportedOrganization } from './report-item';
 
@@ -26,19 +25,8 @@ type Resolution = ResolveReportRequest['action'];
  * what was decided, by whom and when. Which list and its page live in the address.
  */
 export function ReportsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') === 'resolved' ? 'resolved' : 'open';
-  const page = pageParam(params);
+  const { status, page, show } = useStatusList('open', 'resolved');
   const list = useReports({ status, page });
-
-  const show = (next: { status?: 'open' | 'resolved'; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    if (nextStatus === 'resolved') search.set('status', 'resolved');
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setParams(search);
-  };
 
   return (
     <section aria-labelledby="console-reports" className="flex flex-col gap-5">
@@ -47,45 +35,31 @@ export function ReportsPage() {
         title={consoleTexts.navReports}
         intro={consoleTexts.reportsIntro}
       />
-      <div
-        role="group"
-        aria-label={consoleTexts.reportListLabel}
-        className="inline-flex w-full gap-1 rounded-control bg-sunken p-1 sm:w-fit"
+      <ListToggle
+        label={consoleTexts.reportListLabel}
+        value={status}
+        options={[
+          { value: 'open', label: consoleTexts.openQueue },
+          { value: 'resolved', label: consoleTexts.resolvedList },
+        ]}
+        onChange={(value) => show({ status: value })}
+      />
+      <ListBody
+        list={list}
+        empty={
+          status === 'open' ? (
+            <EmptyList title={consoleTexts.noOpenReports}>
+              {consoleTexts.noOpenReportsHint}
+            </EmptyList>
+          ) : (
+            <EmptyList title={consoleTexts.noResolvedReports} />
+          )
+        }
+        onPage={(next) => show({ page: next })}
       >
-        {(['open', 'resolved'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={status === value}
-            onClick={() => show({ status: value })}
-            className={cx(
-              'flex min-h-touch flex-1 items-center justify-center rounded-control px-4 font-semibold transition-colors sm:min-h-10 sm:flex-none',
-              status === value
-                ? 'bg-surface text-ink shadow-card'
-                : 'text-ink-muted hover:text-ink',
-            )}
-          >
-            {value === 'open' ? consoleTexts.openQueue : consoleTexts.resolvedList}
-          </button>
-        ))}
-      </div>
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        status === 'open' ? (
-          <EmptyList title={consoleTexts.noOpenReports}>{consoleTexts.noOpenReportsHint}</EmptyList>
-        ) : (
-          <EmptyList title={consoleTexts.noResolvedReports} />
-        )
-      ) : (
-        <>
-          <p role="status" className="text-sm font-semibold text-ink-muted">
-            {consoleTexts.resultCount(list.data.meta.total)}
-          </p>
+        {(reports) => (
           <ul className="flex flex-col gap-3">
-            {list.data.data.map((report) => (
+            {reports.map((report) => (
               <li
                 key={report.id}
                 className="grid gap-3 surface-card p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-5"
@@ -104,9 +78,8 @@ export function ReportsPage() {
               </li>
             ))}
           </ul>
-          <Pager {...list.data.meta} onPage={(next) => show({ page: next })} />
-        </>
-      )}
+        )}
+      </ListBody>
     </section>
   );
 }
