@@ -5,6 +5,8 @@ import {
   consoleTexts,
   errorCodes,
   organizationStateNames,
+  reportReasonLabels,
+  reportTexts,
   signInMessages,
 } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
@@ -156,6 +158,86 @@ test.describe('the operator console', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await screenshot(page, 'console-audit');
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a visitor reports a profile; the operator holds it from the queue, releases it, refunds it and reads it all in the log', async ({
+    page,
+    request,
+    browser,
+    playwright,
+  }, testInfo) => {
+    test.slow();
+    const {
+      email: ownerEmail,
+      name,
+      organization,
+    } = await publishedOrganization(playwright, testInfo, 'journey-owner', 'Journey Trust');
+
+    // A visitor, in a browser of their own, reports the profile.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/organizations/${organization.id}`);
+    // This page is not the fixture's: wait for the app as its goto does (support/test.ts).
+    await visitorPage.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await visitorPage.getByRole('button', { name: reportTexts.action }).click();
+    const reportDialog = visitorPage.getByRole('dialog', { name: reportTexts.title });
+    await reportDialog.getByRole('radio', { name: reportReasonLabels.offensive }).check();
+    const details = `Insults in the mission of ${name}`;
+    await reportDialog.getByRole('textbox', { name: reportTexts.detailsLabel }).fill(details);
+    await reportDialog.getByRole('button', { name: reportTexts.submit }).click();
+    await expect(visitorPage.getByText(reportTexts.thanks)).toBeVisible();
+    await visitor.close();
+
+    // The operator resolves it by holding the profile: the owner is emailed the reason.
+    await signInAsOperator(page, request, uniqueEmail(testInfo, 'operator-journey'));
+    await page.goto('/admin/reports');
+    const report = page.getByTestId('report').filter({ hasText: details });
+    await report.getByRole('button', { name: consoleTexts.resolve }).click();
+    await page.getByRole('dialog').getByLabel(consoleTexts.resolutions.hold).check();
+    const holdReason = `Offensive wording (${testInfo.project.name})`;
+    await confirmWithReason(page, consoleTexts.resolve, holdReason);
+    await expect(page.getByText(consoleTexts.resolvedToast)).toBeVisible();
+    const held = await waitForEmail(ownerEmail, /is on hold/);
+    expect(held.text).toContain(holdReason);
+    expect((await page.request.get(`/api/organizations/${organization.id}`)).status()).toBe(404);
+
+    // Found by its owner's email, released, then refunded in the test checkout at once.
+    await page.goto('/admin/organizations');
+    await searchFor(page, ownerEmail);
+    await page.getByRole('link', { name }).click();
+    // The state beside the name (the report below says Held too).
+    const state = (name: string) => page.getByText(name, { exact: true }).first();
+    await expect(state(organizationStateNames.held)).toBeVisible();
+    await page.getByRole('button', { name: consoleTexts.release, exact: true }).click();
+    await confirmWithReason(page, consoleTexts.release, 'Wording fixed');
+    await expect(state(organizationStateNames.published)).toBeVisible();
+    // The release's toast gone, so the dialog's picture shows the dialog alone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await page.getByRole('button', { name: consoleTexts.refund, exact: true }).click();
+    const refundDialog = page.getByRole('dialog');
+    await refundDialog.getByLabel(consoleTexts.refundWhen.now).check();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'console-refund-dialog', { viewport: true });
+    await confirmWithReason(page, consoleTexts.refund, 'Asked for a refund by email');
+    await expect(page.getByText(consoleTexts.refunded)).toBeVisible();
+    await expect(state(organizationStateNames.lapsed)).toBeVisible();
+    await expect(page.getByRole('button', { name: consoleTexts.refund, exact: true })).toHaveCount(
+      0,
+    );
+    expect((await page.request.get(`/api/organizations/${organization.id}`)).status()).toBe(404);
+
+    // All of it, newest first, in the audit log.
+    const actions = await auditActions(
+      page,
+      name,
+      /^(report\.hold|organization\.(hold|release|refund))$/,
+    );
+    await expect(actions).toHaveText([
+      'organization.refund',
+      'organization.release',
+      'organization.hold',
+      'report.hold',
+    ]);
   });
 
   test("a visitor's report is in the queue, shown as text, and dismissed", async ({

@@ -91,6 +91,17 @@ export const consoleTexts = {
     'The subscription decides again whether the profile is public. The owner is told.',
   releasing: 'Releasing...',
   released: 'The hold is released.',
+  refund: 'Refund',
+  refundTitle: (name: string) => `Refund ${name}`,
+  refundDescription:
+    'The latest payment is refunded in full at the payment provider, and the subscription ends: now, or at the end of the period already paid for.',
+  refundWhenLabel: 'The profile leaves the directory',
+  refundWhen: {
+    now: 'Now',
+    period_end: 'At the end of the period already paid for',
+  } as Record<'now' | 'period_end', string>,
+  refunding: 'Refunding...',
+  refunded: 'The latest payment is refunded.',
   deleteOrganization: 'Delete',
   deleteTitle: (name: string) => `Delete ${name}`,
   deleteDescription:

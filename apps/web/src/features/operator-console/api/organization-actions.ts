@@ -1,27 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrganizationAction, AdminOrganizationDetail } from '@si/contracts';
+import type {
+  AdminOrganizationAction,
+  AdminOrganizationDetail,
+  AdminRefundRequest,
+} from '@si/contracts';
 import { consoleKeys, consoleRequest } from './console-request';
 
-export type OrganizationActionName = 'hold' | 'release' | 'delete';
+export type OrganizationActionName = 'hold' | 'release' | 'refund' | 'delete';
 
 export interface OrganizationActionInput extends AdminOrganizationAction {
   id: string;
   action: OrganizationActionName;
+  /** A refund's timing: when the profile leaves the directory. */
+  unpublish?: AdminRefundRequest['unpublish'];
 }
 
 /**
- * POST /api/admin/organizations/:id/hold|release|delete, on the version the operator saw: a
- * hold or release answers the organization as it now is, a deletion nothing.
+ * POST /api/admin/organizations/:id/hold|release|refund|delete, on the version the operator
+ * saw: a hold, release or refund answers the organization as it now is, a deletion nothing.
  */
 export function actOnOrganization({
   id,
   action,
   reason,
   version,
+  unpublish,
 }: OrganizationActionInput): Promise<AdminOrganizationDetail | null> {
   return consoleRequest<{ data: AdminOrganizationDetail } | undefined>(
     `/organizations/${encodeURIComponent(id)}/${action}`,
-    { method: 'POST', body: { reason, version } },
+    {
+      method: 'POST',
+      body: action === 'refund' ? { reason, version, unpublish } : { reason, version },
+    },
   ).then((body) => body?.data ?? null);
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -17,6 +18,7 @@ import { consolePaths } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { RecordBody } from './list-states';
+import { ChoiceFieldset } from './choice-fieldset';
 import { ReasonDialog } from './reason-dialog';
 import { ActionsCard, DeleteDialog, useActionDialogs, useLeaveDeleted } from './record-actions';
 import { ReportBody } from './report-item';
@@ -114,7 +116,14 @@ function OrganizationRecord({
           {consoleTexts.publicProfile}
         </a>
       </div>
-      <OrganizationActions organization={organization} onChanged={onChanged} />
+      <OrganizationActions
+        organization={organization}
+        // A live subscription someone paid for (a guest grant was free).
+        refundable={subscriptions.some(
+          (subscription) => subscription.status !== 'expired' && subscription.plan !== 'guest',
+        )}
+        onChanged={onChanged}
+      />
       <Card id="console-subscriptions" title={consoleTexts.subscriptions}>
         {subscriptions.length === 0 ? (
           <p className="text-ink-muted">{consoleTexts.noSubscriptions}</p>
@@ -175,11 +184,14 @@ export function refusalOf(error: unknown): { message: string; changed: boolean }
 
 function OrganizationActions({
   organization,
+  refundable,
   onChanged,
 }: {
   organization: AdminOrganizationRow;
+  refundable: boolean;
   onChanged: () => void;
 }) {
+  const [refundWhen, setRefundWhen] = useState<'now' | 'period_end'>('now');
   const action = useOrganizationAction();
   const leaveDeleted = useLeaveDeleted();
   const dialogs = useActionDialogs<OrganizationActionName>();
@@ -189,7 +201,13 @@ function OrganizationActions({
   const run = (which: OrganizationActionName) => (reason: string) => {
     dialogs.setError(null);
     action.mutate(
-      { id: organization.id, action: which, reason, version: organization.version },
+      {
+        id: organization.id,
+        action: which,
+        reason,
+        version: organization.version,
+        ...(which === 'refund' ? { unpublish: refundWhen } : {}),
+      },
       {
         onSuccess: () => {
           dialogs.setOpen(null);
@@ -198,7 +216,14 @@ function OrganizationActions({
             leaveDeleted(consolePaths.organizations, consoleKeys.organization(organization.id));
             return;
           }
-          showToast('success', which === 'hold' ? consoleTexts.held : consoleTexts.released);
+          showToast(
+            'success',
+            which === 'hold'
+              ? consoleTexts.held
+              : which === 'refund'
+                ? consoleTexts.refunded
+                : consoleTexts.released,
+          );
         },
         onError: (failure) => {
           const refusal = refusalOf(failure);
@@ -246,6 +271,29 @@ function OrganizationActions({
           busyLabel={consoleTexts.holding}
           onSubmit={run('hold')}
         />
+      )}
+      {refundable && (
+        <ReasonDialog
+          {...shared}
+          open={open === 'refund'}
+          onOpenChange={openChange('refund')}
+          triggerLabel={consoleTexts.refund}
+          triggerClassName={buttonClasses('secondary', 'sm')}
+          title={consoleTexts.refundTitle(name)}
+          description={consoleTexts.refundDescription}
+          confirmLabel={consoleTexts.refund}
+          busyLabel={consoleTexts.refunding}
+          onSubmit={run('refund')}
+        >
+          <ChoiceFieldset
+            legend={consoleTexts.refundWhenLabel}
+            name={`refund-when-${organization.id}`}
+            values={['now', 'period_end'] as const}
+            labels={consoleTexts.refundWhen}
+            value={refundWhen}
+            onChange={setRefundWhen}
+          />
+        </ReasonDialog>
       )}
       <DeleteDialog
         busy={busy}

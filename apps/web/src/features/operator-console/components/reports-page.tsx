@@ -7,7 +7,6 @@ import {
 } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
-import { cx } from '../../../lib/class-names';
 import { useReports } from '../api/get-reports';
 import { useResolveReport } from '../api/resolve-report';
 import { SectionHeading } from './console-shell';
@@ -15,6 +14,7 @@ import { EmptyList, ListBody } from './list-states';
 import { ListToggle } from './list-toggle';
 import { useStatusList } from './use-list-search';
 import { refusalOf } from './organization-detail';
+import { ChoiceFieldset } from './choice-fieldset';
 import { ReasonDialog } from './reason-dialog';
 import { ReportBody, ReportedOrganization } from './report-item';
 
@@ -123,30 +123,15 @@ function ResolveReport({ report }: { report: AdminReport }) {
         );
       }}
     >
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 font-semibold text-ink">{consoleTexts.resolutionLabel}</legend>
-        {reportResolutions.map((value) => (
-          <label
-            key={value}
-            className={cx(
-              'flex min-h-touch cursor-pointer items-center gap-3 rounded-control border px-3 py-2',
-              resolution === value ? 'border-brand bg-brand-soft' : 'border-line-strong',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={resolution === value}
-              onChange={() => setResolution(value)}
-              className="size-4 accent-brand"
-            />
-            <span className={value === 'delete' ? 'text-danger-ink' : undefined}>
-              {consoleTexts.resolutions[value]}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceFieldset
+        legend={consoleTexts.resolutionLabel}
+        name={name}
+        values={reportResolutions}
+        labels={consoleTexts.resolutions}
+        value={resolution}
+        onChange={setResolution}
+        danger="delete"
+      />
     </ReasonDialog>
   );
 }
