@@ -100,6 +100,15 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
+/** A subscription as the console lists it (contracts' AdminSubscription). */
+const subscriptionColumns = {
+  id: subscriptions.id,
+  plan: subscriptions.type,
+  status: subscriptions.status,
+  currentPeriodEnd: subscriptions.periodEnd,
+  createdAt: subscriptions.createdAt,
+};
+
 /** What the operator's console and commands read and write (ADR 028); no rule is decided here. */
 export function createOperatorRepository(db: Database) {
   return {
@@ -227,13 +236,7 @@ export function createOperatorRepository(db: Database) {
 
     async subscriptionsOf(organizationId: string) {
       return db
-        .select({
-          id: subscriptions.id,
-          plan: subscriptions.type,
-          status: subscriptions.status,
-          currentPeriodEnd: subscriptions.periodEnd,
-          createdAt: subscriptions.createdAt,
-        })
+        .select(subscriptionColumns)
         .from(subscriptions)
         .where(eq(subscriptions.organizationId, organizationId))
         .orderBy(desc(subscriptions.createdAt));
@@ -278,14 +281,7 @@ export function createOperatorRepository(db: Database) {
 
     async subscriptionsOfOwner(ownerId: string) {
       return db
-        .select({
-          id: subscriptions.id,
-          plan: subscriptions.type,
-          status: subscriptions.status,
-          currentPeriodEnd: subscriptions.periodEnd,
-          createdAt: subscriptions.createdAt,
-          organizationName: organizations.name,
-        })
+        .select({ ...subscriptionColumns, organizationName: organizations.name })
         .from(subscriptions)
         .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
         .where(eq(subscriptions.userId, ownerId))
@@ -295,7 +291,12 @@ export function createOperatorRepository(db: Database) {
     /** Locks the user's row for a disable or re-enable. */
     async lockUser(tx: Database, id: string) {
       const [row] = await tx
-        .select({ id: users.id, disabledAt: users.disabledAt, operatorSince: users.operatorSince })
+        .select({
+          id: users.id,
+          email: users.email,
+          disabledAt: users.disabledAt,
+          operatorSince: users.operatorSince,
+        })
         .from(users)
         .where(eq(users.id, id))
         .for('update');

@@ -32,7 +32,7 @@ import type { PaymentRepository } from '../payments/repository.ts';
 import type { PaymentProviders } from '../payments/providers/index.ts';
 import { ProviderRefusedError } from '../payments/providers/provider.ts';
 import { recordAction, type Actor, type AuditedAction } from './audit.ts';
-import type { OperatorRepository, ReportRow } from './repository.ts';
+import type { AdminOrganizationRecord, OperatorRepository, ReportRow } from './repository.ts';
 
 export type { Actor };
 
@@ -114,8 +114,14 @@ export function createOperatorService(options: OperatorServiceOptions) {
     return (await repository.organization(tx, id))!;
   }
 
-  async function hold(tx: Database, actor: Actor, id: string, reason: string) {
-    const organization = (await repository.organization(tx, id))!;
+  /** Holds the organization (as read in `tx`), recorded, its owner emailed why. */
+  async function hold(
+    tx: Database,
+    actor: Actor,
+    organization: AdminOrganizationRecord,
+    reason: string,
+  ) {
+    const { id } = organization;
     await payments.setHeldIn(tx, id, true);
     await record(tx, actor, {
       action: 'organization.hold',
@@ -207,8 +213,8 @@ export function createOperatorService(options: OperatorServiceOptions) {
 
     async hold(actor: Actor, id: string, input: AdminOrganizationAction) {
       await db.transaction(async (tx) => {
-        await lockedOrganization(tx as unknown as Database, id, input.version);
-        await hold(tx as unknown as Database, actor, id, input.reason);
+        const organization = await lockedOrganization(tx as unknown as Database, id, input.version);
+        await hold(tx as unknown as Database, actor, organization, input.reason);
       });
       emailQueued();
     },
@@ -282,9 +288,8 @@ export function createOperatorService(options: OperatorServiceOptions) {
           details: { organizationId: found.organizationId, resolvedReports: resolved.length },
         });
         if (input.action === 'hold' && found.organizationId) {
-          if (await repository.organization(tx, found.organizationId)) {
-            await hold(tx, actor, found.organizationId, input.reason);
-          }
+          const organization = await repository.organization(tx, found.organizationId);
+          if (organization) await hold(tx, actor, organization, input.reason);
         }
         return found;
       });
@@ -335,13 +340,12 @@ export function createOperatorService(options: OperatorServiceOptions) {
         await repository.endSessions(tx, id);
         const owned = await repository.organizationsOf(tx, id);
         const toHold = owned.filter((organization) => !organization.heldByOperator);
-        for (const organization of toHold) await hold(tx, actor, organization.id, input.reason);
-        const label = (await repository.user(tx, id))!.email;
+        for (const organization of toHold) await hold(tx, actor, organization, input.reason);
         await record(tx, actor, {
           action: 'user.disable',
           targetType: 'user',
           targetId: id,
-          targetLabel: label,
+          targetLabel: user.email,
           reason: input.reason,
           details: { heldOrganizations: toHold.map((organization) => organization.id) },
         });
@@ -365,7 +369,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
           action: 'user.enable',
           targetType: 'user',
           targetId: id,
-          targetLabel: (await repository.user(tx, id))!.email,
+          targetLabel: user.email,
           reason: input.reason,
         });
       });
@@ -374,13 +378,12 @@ export function createOperatorService(options: OperatorServiceOptions) {
     /** Deletes a user with everything they own, as their own account deletion does. */
     async deleteUser(actor: Actor, id: string, input: AdminUserAction) {
       const user = await db.transaction((tx) => lockedUser(tx as unknown as Database, id));
-      const label = (await repository.user(db, id))!.email;
       // Recorded first, as an organization's deletion is: it spans the provider and storage.
       await record(db, actor, {
         action: 'user.delete',
         targetType: 'user',
         targetId: user.id,
-        targetLabel: label,
+        targetLabel: user.email,
         reason: input.reason,
       });
       await options.deleteUser(id);
