@@ -16,15 +16,32 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** The directory's data requests the page makes by itself. */
-function watchListRequests(page: Page): string[] {
+const dataRequest = /^\/api\/(organizations|categories|category-groups|countries|faqs|site)/;
+/** The reference answers a page names (`data-shared`), fetched under the reference version. */
+const sharedAnswer = /^\/api\/(categories|category-groups|countries)\?v=[\w-]+$/;
+
+/**
+ * The directory's data requests the page makes by itself, as path and query; the shared
+ * reference answers apart, and of those the ones the browser's cache did not answer.
+ */
+async function watchListRequests(page: Page) {
   const requests: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/api\/(organizations|categories|category-groups|countries|faqs|site)/.test(pathname))
-      requests.push(pathname);
+  const shared: string[] = [];
+  const sharedFromNetwork: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.responseReceived', ({ response }) => {
+    const { pathname, search } = new URL(response.url);
+    if (sharedAnswer.test(`${pathname}${search}`) && !response.fromDiskCache)
+      sharedFromNetwork.push(`${pathname}${search}`);
   });
-  return requests;
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (!dataRequest.test(pathname)) return;
+    if (sharedAnswer.test(`${pathname}${search}`)) shared.push(pathname);
+    else requests.push(pathname);
+  });
+  return { requests, shared, sharedFromNetwork };
 }
 
 test.describe('public pages rendered on the server', () => {
@@ -44,9 +61,10 @@ test.describe('public pages rendered on the server', () => {
       ['/no-such-page', notFoundTexts.title],
       ['/organizations/00000000-0000-4000-8000-000000000000', 'Organization Not Found'],
     ];
+    const fetched = new Set<string>();
     for (const [path, heading] of pages) {
       const problems = watchConsole(page);
-      const requests = watchListRequests(page);
+      const { requests, shared, sharedFromNetwork } = await watchListRequests(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
       // Hydrated: the header's account area comes only from the running app.
@@ -59,6 +77,17 @@ test.describe('public pages rendered on the server', () => {
         requests.filter((request) => request !== '/api/faqs'),
         path,
       ).toEqual([]);
+      // The reference answers it names: fetched once for the whole visit, then from the cache.
+      if (path === '/')
+        expect(shared.sort()).toEqual([
+          '/api/categories',
+          '/api/category-groups',
+          '/api/countries',
+        ]);
+      for (const url of sharedFromNetwork) {
+        expect(fetched, `${path} fetched ${url} again`).not.toContain(url);
+        fetched.add(url);
+      }
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');
       page.removeAllListeners('request');
@@ -75,7 +104,7 @@ test.describe('public pages rendered on the server', () => {
     // exceeds every staleTime the app sets).
     expect((await request.get(path)).status()).toBe(200);
     await page.clock.install({ time: new Date(Date.now() + 10 * 60_000) });
-    const requests = watchListRequests(page);
+    const { requests } = await watchListRequests(page);
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.waitForLoadState('networkidle');

@@ -223,6 +223,40 @@ describe('public pages rendered on the server', () => {
     );
   });
 
+  it('names the reference answers instead of carrying them, under a version the browser may keep for good', async () => {
+    const home = (await get('/')).body;
+    const profile = (await get(`/organizations/${profileId}`)).body;
+    const shared = (html: string) => /data-shared="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const [homeVersion, ...homeNames] = shared(home);
+    const [profileVersion, ...profileNames] = shared(profile);
+    expect(homeNames.sort()).toEqual(['categories', 'category-groups', 'countries']);
+    expect(profileNames.sort()).toEqual(['categories', 'countries']);
+    expect(profileVersion).toBe(homeVersion);
+    for (const html of [home, profile]) {
+      const state = pageState(html) as ReturnType<typeof pageState> & {
+        activeCountryCodes?: string[];
+      };
+      const keys = state.queries.queries.map((query) => JSON.stringify(query));
+      expect(keys.join()).not.toContain('"reference","categories"');
+      expect(keys.join()).not.toContain('"reference","countries"');
+      // Country names are in the page as text, never in its state: the browser has them.
+      expect(JSON.stringify(state)).not.toContain('Kenya');
+    }
+    const homeState = pageState(home) as { activeCountryCodes?: string[] };
+    expect(homeState.activeCountryCodes?.sort()).toEqual(['GH', 'KE', 'PE']);
+    expect(home).toContain('Kenya');
+
+    for (const name of profileNames) {
+      const current = await get(`/api/${name}?v=${profileVersion}`);
+      expect(current.statusCode).toBe(200);
+      expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(current.json()).toEqual((await get(`/api/${name}`)).json());
+      // Another version's name gets today's answer, which nobody may keep under that name.
+      const other = await get(`/api/${name}?v=an-older-version`);
+      expect(other.headers['cache-control']).toBe('public, no-cache');
+    }
+  });
+
   it('compresses every page when asked, profiles and 404 pages too', async () => {
     for (const page of [`/organizations/${profileId}`, '/faq', '/no/such/page', '/login']) {
       const answer = await get(page, { 'accept-encoding': 'br, gzip' });

@@ -2,12 +2,25 @@ import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { pages, type ServerRenderer } from '@si/contracts';
+import {
+  dehydrate,
+  hashKey,
+  QueryClient,
+  QueryClientProvider,
+  type DehydratedState,
+} from '@tanstack/react-query';
+import {
+  pages,
+  sharedAnswerNames,
+  type Country,
+  type ServerRenderer,
+  type SharedAnswerName,
+} from '@si/contracts';
 import { createRoutes } from './app/router';
 import { serializeServerState } from './app/server-state';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { organizationQueryOptions } from './lib/organization-queries';
+import { activeCountriesQueryOptions } from './features/reference/api/get-active-countries';
 import {
   directoryFormTarget,
   directoryPageHref,
@@ -65,6 +78,38 @@ function renderToHtml(element: ReactNode): Promise<string> {
   });
 }
 
+const isSharedAnswer = (key: readonly unknown[]): key is ['reference', SharedAnswerName] =>
+  key.length === 2 &&
+  key[0] === 'reference' &&
+  (sharedAnswerNames as readonly unknown[]).includes(key[1]);
+
+/**
+ * What the browser hydrates from, without what it can fetch once for every page: the reference
+ * answers the page read are named (the browser fetches them, shared-answers.ts) and home's
+ * country choices go as codes. They were half of a profile's page.
+ */
+function pageState(queryClient: QueryClient) {
+  const activeKey = activeCountriesQueryOptions().queryKey;
+  const activeCountries = queryClient.getQueryState(activeKey)?.status === 'success';
+  const shared = new Set<SharedAnswerName>(activeCountries ? ['countries'] : []);
+  const queries: DehydratedState = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => {
+      if (query.state.status === 'success') {
+        if (isSharedAnswer(query.queryKey)) {
+          shared.add(query.queryKey[1]);
+          return false;
+        }
+        return !(activeCountries && query.queryHash === hashKey(activeKey));
+      }
+      return query.state.status === 'error';
+    },
+  });
+  const activeCountryCodes = activeCountries
+    ? queryClient.getQueryData<Country[]>(activeKey)!.map(({ code }) => code)
+    : undefined;
+  return { queries, activeCountryCodes, sharedAnswers: [...shared] };
+}
+
 /**
  * The URL a page is rendered from and kept under: what the page reads of the URL and nothing
  * else (home reads its filter and cursor; the other pages their path). Null for a URL that
@@ -115,12 +160,10 @@ export const render: ServerRenderer['render'] = async (request) => {
       </QueryClientProvider>
     </StrictMode>,
   );
-  const queries = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' || query.state.status === 'error',
-  });
+  const { queries, activeCountryCodes, sharedAnswers } = pageState(queryClient);
   const state = serializeServerState({
     queries,
+    ...(activeCountryCodes && { activeCountryCodes }),
     router: {
       loaderData: context.loaderData,
       actionData: context.actionData,
@@ -138,6 +181,7 @@ export const render: ServerRenderer['render'] = async (request) => {
     complete,
     state,
     organization,
+    sharedAnswers,
     routeModules: context.matches.flatMap(({ route }) =>
       route.id && routeModules[route.id] ? [routeModules[route.id]!] : [],
     ),

@@ -1,4 +1,5 @@
 import { SERVER_STATE_ELEMENT_ID } from './app/server-state-element';
+import { sharedAnswers } from './app/shared-answers';
 import './styles/app.css';
 
 /**
@@ -42,6 +43,7 @@ if (serverState) {
       link.href = href;
       document.head.append(link);
     }
+    sharedAnswers(serverState);
     start();
   });
 } else {

@@ -13,6 +13,14 @@ export type ApiAnswer = Pick<Response, 'status' | 'ok' | 'json'>;
 /** Answers the app's API calls during a server render (in-process, without the visitor's cookies). */
 export type ServerApiTransport = (url: string, init: RequestInit) => Promise<ApiAnswer>;
 
+/**
+ * Reference answers that are the same on every page and change only with the reference data:
+ * a server-rendered page names them instead of carrying them (ADR 027), and the browser fetches
+ * `/api/<name>?v=<reference version>`, which it may keep for good.
+ */
+export const sharedAnswerNames = ['categories', 'countries', 'category-groups'] as const;
+export type SharedAnswerName = (typeof sharedAnswerNames)[number];
+
 export type ServerRenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | {
@@ -27,6 +35,11 @@ export type ServerRenderResult =
       organization: Organization | null;
       /** Source files of the matched routes' modules (keys of the Vite manifest), to preload. */
       routeModules: string[];
+      /**
+       * Reference answers the page read but left out of its state (`/api/<name>`): the browser
+       * fetches them before hydrating, once per reference version (sharedAnswerNames).
+       */
+      sharedAnswers: SharedAnswerName[];
     };
 
 export interface ServerRenderer {

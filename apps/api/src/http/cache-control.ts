@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 export const REFERENCE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
 export const REVALIDATE_CACHE = 'public, no-cache';
+/** An answer under a name that changes with its content (a hashed build file, a versioned URL). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Reads that depend on who asks: no cache anywhere keeps them. */
 export const PRIVATE_CACHE = 'private, no-store';
 /** Error answers: never kept, so a fix or a publication shows at once. */

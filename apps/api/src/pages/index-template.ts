@@ -27,22 +27,6 @@ export interface IndexTemplate {
   version: string;
 }
 
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
-
-/**
- * The app's stylesheet goes inside the page: the first paint then waits for the page alone, not
- * for a second request on a phone's connection (ADR 017). It is about 10 KB compressed and the
- * same for every page; CSP allows inline styles (security-headers.ts).
- */
-async function inlineStylesheets(html: string, distDir: string): Promise<string> {
-  const links = [...html.matchAll(STYLESHEET_LINK)];
-  for (const [link, file] of links) {
-    const css = await readFile(path.join(distDir, file!), 'utf8');
-    html = html.replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
-  }
-  return html;
-}
-
 export async function loadIndexTemplate(distDir: string): Promise<IndexTemplate> {
   let html: string;
   let built = true;
@@ -52,7 +36,6 @@ export async function loadIndexTemplate(distDir: string): Promise<IndexTemplate>
     html = fallbackTemplate;
     built = false;
   }
-  html = await inlineStylesheets(html, distDir);
   if (!HEAD_BLOCK.test(html))
     throw new Error(`${distDir}/index.html lacks the <!--app-head--> block`);
   if (!html.includes(ROOT_ELEMENT))

@@ -10,7 +10,12 @@ import {
   titleSuffix,
   type Organization,
 } from '@si/contracts';
-import { ERROR_CACHE, matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
+import {
+  ERROR_CACHE,
+  IMMUTABLE_CACHE,
+  matchesIfNoneMatch,
+  REVALIDATE_CACHE,
+} from '../http/cache-control.ts';
 import { AppError } from '../http/errors.ts';
 import { appErrorBody } from '../http/error-handler.ts';
 import { documentOnlyHeaders } from '../http/security-headers.ts';
@@ -124,7 +129,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       // Hashed build assets never change; index.html is rendered per request below.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', IMMUTABLE_CACHE);
           for (const name of documentOnlyHeaders) reply.removeHeader(name);
         }
       },
@@ -228,12 +233,16 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       .preloads(result.routeModules)
       .map((file) => `/${file}`)
       .join(' ');
+    // The reference answers the browser fetches for itself, under this reference version.
+    const shared = result.sharedAnswers.length
+      ? ` data-shared="${[(await reference.snapshot()).version, ...result.sharedAnswers].join(' ')}"`
+      : '';
     return {
       kind: 'page',
       complete: result.complete,
       headTags: renderHeadTags(headTags),
       body: result.body,
-      state: `<script type="application/json" id="app-state" data-modules="${modules}">${result.state}</script>`,
+      state: `<script type="application/json" id="app-state" data-modules="${modules}"${shared}>${result.state}</script>`,
     };
   }
 

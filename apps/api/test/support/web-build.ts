@@ -7,7 +7,7 @@ import { build } from 'vite';
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 /** The browser build's template in miniature: the server needs its markers, not its scripts. */
 const template = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><!--app-head--><title>x</title><!--/app-head--><script type="module" src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
-/** Like the build's stylesheet, which the server puts inside every page: pages are never tiny. */
+/** Like the build's stylesheet, which every page links to. */
 const stylesheet = Array.from({ length: 40 }, (_, i) => `.rule-${i}{margin:${i}px}`).join('\n');
 
 export interface WebBuild {

@@ -7,6 +7,11 @@ import { SERVER_STATE_ELEMENT_ID } from './server-state-element';
 export interface ServerState {
   queries: DehydratedState;
   router: HydrationState;
+  /**
+   * Home's country choices as codes (the countries' names and flags come with the shared
+   * countries answer, shared-answers.ts); absent when the page did not read them.
+   */
+  activeCountryCodes?: string[];
 }
 
 /** An ApiError as it travels in the page (an Error's message is not enumerable). */
