@@ -1,6 +1,9 @@
 /**
  * The page requests of `npm run bench -- --suite pages`, made with fixed seeds:
- *   profiles  /organizations/{id} of published organizations
+ *   profiles  /organizations/{id} of published organizations, once the server has stored every
+ *             profile's page (ADR 030): what a crawler meets
+ *   first-renders  the same, each page rendered for the request (a server without the stored
+ *             pages: just after a bulk import, or a deploy, before they are stored again)
  *   home      filtered home pages, /?q=…&categories=…&country=… (and ?cursor= a third of the
  *             time), from the cold list mix's vocabulary (bench/request-mix.ts)
  *   og        /og/organizations/{id}.png, the profiles' share images
@@ -12,7 +15,7 @@
 import { ALL_COUNTRIES_CODE, ORGANIZATION_LIST_MAX_LIMIT } from '@si/contracts';
 import { coldMix, random, type RequestMix, type Vocabulary } from './request-mix.ts';
 
-export const pageFigures = ['profiles', 'home', 'og', 'repeat'] as const;
+export const pageFigures = ['profiles', 'first-renders', 'home', 'og', 'repeat'] as const;
 export type PageFigure = (typeof pageFigures)[number];
 
 /** Of each kind, in the repeat figure. */
@@ -150,7 +153,7 @@ export function figureMix(figure: PageFigure, sources: PageSources): RequestMix 
     };
   }
   const pathOf =
-    figure === 'profiles'
+    figure === 'profiles' || figure === 'first-renders'
       ? (id: string) => `/organizations/${id}`
       : (id: string) => `/og/organizations/${id}.png`;
   const mine: string[] = [];

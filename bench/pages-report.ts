@@ -15,6 +15,7 @@ interface Target {
 /** On this machine, at 100,000 organizations on PostgreSQL, every request distinct. */
 const targets: Target[] = [
   { figure: 'profiles', ratio: 0.05, p99: 100 },
+  { figure: 'first-renders', ratio: 0.05, p99: 100 },
   { figure: 'home', ratio: 0.04, p99: 150 },
   { figure: 'og', p99: 300 },
   { figure: 'repeat', ratio: 0.3 },
@@ -61,7 +62,7 @@ export function reportPages(
   options: { duration: number; connections: number },
 ): { lines: string[]; notes: string[] } {
   const lines = [
-    `\nPages, ${options.connections} connections, ${options.duration} s per figure, accept-encoding br, gzip (req/s: mean of per-second samples; ratio: the figure over healthz on the same server start; RSS: sum over the server's processes; profiles, home, og: every URL new to the server; repeat: the same few hundred profiles and home pages over and over)`,
+    `\nPages, ${options.connections} connections, ${options.duration} s per figure, accept-encoding br, gzip (req/s: mean of per-second samples; ratio: the figure over healthz on the same server start; RSS: sum over the server's processes; profiles, first-renders, home, og: every URL new to the server; profiles: each profile's page stored ahead by the server (ADR 030), first-renders: each rendered for its request, on a server start without the regeneration; repeat: the same few hundred profiles and home pages over and over)`,
     ...table<PageRow>(
       [
         ['database', -9, (row) => row.database],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -73,6 +74,8 @@ import { createShareImages } from './pages/share-images/share-images.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
 import { createPageCache } from './pages/page-cache.ts';
+import { createPageStore } from './pages/page-store.ts';
+import type { ProfileRegenerationJob, RegenerationRun } from './pages/profile-regeneration.ts';
 import { createLateWiring } from './wiring.ts';
 import { alertCodes } from './metrics/alert-codes.ts';
 import { createMetrics, type Metrics } from './metrics/registry.ts';
@@ -100,6 +103,8 @@ declare module 'fastify' {
       sweepUploads(now: Date): Promise<UploadSweepRun | null>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
+      /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
+      regenerateProfilePages(): Promise<RegenerationRun | null>;
     };
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
@@ -117,6 +122,12 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
   }
 }
+
+/**
+ * Soon after start, the stored pages are checked: a deploy or a restore names every profile's
+ * page anew, and they should be stored again before a crawler comes.
+ */
+const PAGE_REGENERATION_FIRST_RUN_MS = 2_000;
 
 /** Builds the Fastify app: external plugins, then the app's own, then the modules. */
 export async function buildApp({
@@ -157,6 +168,15 @@ export async function buildApp({
   // No route reads text bodies, and text/plain is how a cross-site form skips a preflight.
   app.removeContentTypeParser('text/plain');
   registerStorableTextCheck(app);
+  // Requests in flight in this process: background work that can wait (the regeneration of
+  // stored pages) waits while there are any. 'close' comes for a finished and an aborted answer.
+  let inFlight = 0;
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight += 1;
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (!isBuildAsset(request.url)) reply.header('permissions-policy', permissionsPolicy);
@@ -212,6 +232,9 @@ export async function buildApp({
   const outbox = createOutboxRepository(database.db);
   // Without METRICS_TOKEN nothing is counted and GET /metrics is not a route (ADR 023).
   const pageCache = createPageCache({ maxBytes: Math.floor(config.PAGE_CACHE_MB * 1024 * 1024) });
+  const pageStore = createPageStore(path.resolve(config.DATA_DIR, 'pages'));
+  // Made by the page routes (which render), run by the scheduler below.
+  const profilePages: { job: ProfileRegenerationJob | null } = { job: null };
   const metrics: Metrics | undefined = config.METRICS_TOKEN
     ? createMetrics({
         directoryStatus: organizationService.directoryStatus,
@@ -332,7 +355,18 @@ export async function buildApp({
     log: app.log,
     onDrawn: metrics?.shareCardDrawn,
   });
-  const shareCards = shareCardsJob({ db: database.db, cards: shareImages, logger: app.log });
+  const shareCards = shareCardsJob({
+    db: database.db,
+    cards: {
+      // A profile unpublished or deleted: its stored pages go with its cards.
+      refresh: async (organizationId) => {
+        const done = await shareImages.refresh(organizationId);
+        if (done === 'removed') await pageStore.remove(organizationId);
+        return done;
+      },
+    },
+    logger: app.log,
+  });
   const uploadSweep = uploadSweepJob({
     db: database.db,
     storage,
@@ -345,6 +379,7 @@ export async function buildApp({
     dropSentEmailBodies: sentEmailBodies.run,
     sweepUploads: uploadSweep.runAt,
     drawShareCards: shareCards.run,
+    regenerateProfilePages: async () => (profilePages.job ? profilePages.job.run() : null),
   });
   app.decorate('payments', paymentService);
   const stopJobs: (() => void)[] = [];
@@ -363,6 +398,17 @@ export async function buildApp({
         // Often: a newly published profile's card should be drawn before anyone shares it.
         startJobs([shareCards], config.SHARE_CARDS_INTERVAL_MS, app.log, metrics?.jobRan),
       );
+      if (profilePages.job) {
+        stopJobs.push(
+          startJobs(
+            [profilePages.job],
+            config.PAGE_REGENERATION_INTERVAL_MS,
+            app.log,
+            metrics?.jobRan,
+            PAGE_REGENERATION_FIRST_RUN_MS,
+          ),
+        );
+      }
     }
   });
   app.addHook('onClose', async () => {
@@ -465,6 +511,11 @@ export async function buildApp({
     organizations: organizationService,
     reference: referenceService,
     pageCache,
+    pageStore,
+    busy: () => inFlight > 0,
+    onRegenerationJob: (job) => {
+      profilePages.job = job;
+    },
   });
 
   return app;

@@ -85,10 +85,19 @@ const ConfigSchema = z.object({
    */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /**
-   * Megabytes of rendered public pages each process keeps, compressed (ADR 027): about 20 KB a
-   * page, so the default holds some 3,000 pages.
+   * Megabytes of rendered public pages each process keeps in memory, compressed (ADR 027): 5 to
+   * 12 KB a page, so the default holds some 8,000 pages.
    */
   PAGE_CACHE_MB: z.coerce.number().positive().max(4096).default(64),
+  /**
+   * How often each process walks the published profiles and, while it serves no request,
+   * renders the pages its host has not stored yet (DATA_DIR/pages, ADR 030).
+   */
+  PAGE_REGENERATION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * The bearer token GET /metrics asks for (ADR 023). Unset, the route answers 404 to everyone.

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,10 @@ const env = { DIRECTORY_CACHE_MS: '0', RATE_LIMITS: 'off', METRICS_TOKEN: TOKEN 
 interface Page {
   status: number;
   html: string;
+  /** Served from the process's memory. */
   kept: boolean;
+  /** Served from the host's disk (ADR 030), rendered before by either instance. */
+  stored: boolean;
   etag: string | undefined;
 }
 
@@ -38,7 +43,8 @@ describe('pages kept between requests, across two server instances on one databa
     return {
       status: response.statusCode,
       html: response.body,
-      kept: String(response.headers['server-timing'] ?? '').includes('cache'),
+      kept: String(response.headers['server-timing'] ?? '').includes('desc="kept"'),
+      stored: String(response.headers['server-timing'] ?? '').includes('desc="stored"'),
       etag: response.headers.etag as string | undefined,
     };
   }
@@ -189,6 +195,66 @@ describe('pages kept between requests, across two server instances on one databa
     expect(profile).toContain('Tidewater Marsh Trust');
     expect(profile).toContain('Aveiro');
     expect((await page(second.app, '/?q=tidewater')).html).toContain('Tidewater Marsh Trust');
+  });
+
+  it('serves a profile rendered by one instance from the host’s disk in the other, as it is now', async () => {
+    const id = await createOrganization(ctx.database.db, { name: 'Stored Reed Cooperative' });
+    const url = `/organizations/${id}`;
+    const file = path.join(ctx.dataDir, 'pages', id.slice(0, 2), `${id}.page`);
+    const rendered = await page(ctx.app, url);
+    expect(rendered).toMatchObject({ status: 200, kept: false, stored: false });
+    await expect.poll(() => existsSync(file)).toBe(true);
+
+    const before = await renders(second.app);
+    const fromDisk = await page(second.app, url);
+    expect(fromDisk).toMatchObject({ status: 200, stored: true, etag: rendered.etag });
+    expect(fromDisk.html).toBe(rendered.html);
+    expect(await renders(second.app)).toBe(before);
+
+    // Changed: the stored page names the profile as it was, so it is rendered again (and stored).
+    await ctx.database.db.execute(
+      sql`update organizations set name = 'Stored Reed Commons' where id = ${id}`,
+    );
+    const changed = await page(second.app, url);
+    expect(changed).toMatchObject({ status: 200, kept: false, stored: false });
+    expect(changed.html).toContain('Stored Reed Commons');
+    const firstStored = readFileSync(file);
+    await expect.poll(() => readFileSync(file).equals(firstStored)).toBe(false);
+    const storedAgain = await page(ctx.app, url);
+    expect(storedAgain).toMatchObject({ status: 200, stored: true, etag: changed.etag });
+    expect(storedAgain.html).toContain('Stored Reed Commons');
+    expect(storedAgain.html).not.toContain('Stored Reed Cooperative');
+
+    // Unpublished: its 404 page at once; the stored page goes with its share cards.
+    await ctx.database.db.execute(sql`update organizations set published = false where id = ${id}`);
+    for (const { app, name } of instances) expect((await page(app, url)).status, name).toBe(404);
+    await ctx.app.jobs.drawShareCards();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('stores ahead the page of every published profile not stored, each rendered once by the two instances together', async () => {
+    // Whatever earlier tests left unstored is stored first: this run starts from a full store.
+    await ctx.app.jobs.regenerateProfilePages();
+    const ids = [];
+    for (let index = 0; index < 6; index += 1) {
+      ids.push(await createOrganization(ctx.database.db, { name: `Ahead Orchard ${index}` }));
+    }
+    const runs = await Promise.all([
+      ctx.app.jobs.regenerateProfilePages(),
+      second.app.jobs.regenerateProfilePages(),
+    ]);
+    expect(runs[0]!.rendered + runs[1]!.rendered).toBe(ids.length);
+    expect(runs.map((run) => run!.failed)).toEqual([0, 0]);
+    const again = await ctx.app.jobs.regenerateProfilePages();
+    expect(again).toMatchObject({ rendered: 0, failed: 0 });
+
+    const before = await renders(ctx.app);
+    for (const [index, id] of ids.entries()) {
+      const stored = await page(ctx.app, `/organizations/${id}`);
+      expect(stored).toMatchObject({ status: 200, stored: true });
+      expect(stored.html).toContain(`Ahead Orchard ${index}`);
+    }
+    expect(await renders(ctx.app)).toBe(before);
   });
 
   it('renders a missing profile’s 404 page once, whatever id is asked for', async () => {

@@ -11,14 +11,16 @@ export interface PeriodicJob {
 export type JobOutcome = 'done' | 'skipped' | 'failed';
 
 /**
- * Runs each job every `intervalMs` (first run shortly after start). A job that is still running
- * is not started again; failures are logged and retried at the next tick.
+ * Runs each job every `intervalMs` (first run after `firstAfterMs`, by default shortly after
+ * start). A job that is still running is not started again; failures are logged and retried at
+ * the next tick.
  */
 export function startJobs(
   jobs: PeriodicJob[],
   intervalMs: number,
   logger: FastifyBaseLogger,
   onRun: (job: string, outcome: JobOutcome) => void = () => {},
+  firstAfterMs = Math.min(intervalMs, 30_000),
 ) {
   const running = new Set<string>();
   const tick = () => {
@@ -37,7 +39,7 @@ export function startJobs(
         .finally(() => running.delete(job.name));
     }
   };
-  const first = setTimeout(tick, Math.min(intervalMs, 30_000));
+  const first = setTimeout(tick, firstAfterMs);
   const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();

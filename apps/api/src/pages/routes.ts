@@ -35,6 +35,12 @@ import { loadIndexTemplate } from './index-template.ts';
 import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
 import type { KeptPage, PageCache } from './page-cache.ts';
+import type { PageStore } from './page-store.ts';
+import {
+  profileRegenerationJob,
+  type ProfileRegenerationJob,
+  type Regeneration,
+} from './profile-regeneration.ts';
 import { compressPage, pageEncoding, recodePage } from './page-encoding.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
@@ -58,6 +64,9 @@ function pageTag(...parts: string[]): string {
   for (const part of parts) hash.update(part).update('\0');
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
+
+/** A stored profile page's file name: its entity tag, which names everything it was made from. */
+const storedName = (etag: string) => etag.slice(3, -1);
 
 /**
  * Ids written into a missing profile's page as they are: characters no HTML, attribute or JSON
@@ -105,6 +114,12 @@ export interface WebOptions {
   reference: ReferenceService;
   /** Rendered pages kept between requests (ADR 027). */
   pageCache: PageCache;
+  /** Rendered profile pages on this host's disk (ADR 030). */
+  pageStore: PageStore;
+  /** Whether this process is serving requests now: the regeneration waits while it is. */
+  busy(): boolean;
+  /** Given the job that stores the pages of every published profile ahead of requests. */
+  onRegenerationJob(job: ProfileRegenerationJob): void;
 }
 
 /** Serves the built React app, uploaded images, and every page's HTML with its head tags. */
@@ -136,7 +151,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     });
   }
 
-  const { publicUrl, organizations, reference, pageCache } = options;
+  const { publicUrl, organizations, reference, pageCache, pageStore } = options;
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
         answerDirectly: (url) => {
@@ -273,37 +288,59 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   async function sendKept(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { key: string; dependsOn: string; head: PageHead | HeadOfProfile },
+    page: {
+      key: string;
+      dependsOn: string;
+      head: PageHead | HeadOfProfile;
+      /** A profile's id: its page is stored on disk too (ADR 030). */
+      storedAs?: string;
+    },
   ) {
     let unkept: Rendered | null = null;
-    let renderedHere = false;
+    let source = 'kept' as 'kept' | 'stored' | 'rendered';
+    const etag = pageTag(template.version, page.key, page.dependsOn);
+    const keptPage = (brotli: Buffer): KeptPage => ({
+      dependsOn: page.dependsOn,
+      status: 200,
+      etag,
+      cacheControl: cachePolicy(page.key),
+      brotli,
+    });
     const renderToKeep = async (): Promise<KeptPage | null> => {
-      renderedHere = true;
+      if (page.storedAs) {
+        const stored = await readStored(request, page.storedAs, storedName(etag));
+        if (stored) {
+          source = 'stored';
+          return keptPage(stored);
+        }
+      }
+      source = 'rendered';
       const rendered = await render(page.key, page.head);
       if (!rendered) return null;
       if (rendered.kind !== 'page' || !rendered.complete) {
         unkept = rendered;
         return null;
       }
-      return {
-        dependsOn: page.dependsOn,
-        status: 200,
-        etag: pageTag(template.version, page.key, page.dependsOn),
-        cacheControl: cachePolicy(page.key),
-        brotli: await compressPage(html(rendered)),
-      };
+      const brotli = await compressPage(html(rendered));
+      if (page.storedAs) {
+        pageStore.write(page.storedAs, storedName(etag), brotli).catch((error: unknown) => {
+          request.log.error({ err: error, key: page.key }, 'a rendered page could not be stored');
+        });
+      }
+      return keptPage(brotli);
     };
     let kept = await pageCache.get(page.key, page.dependsOn, renderToKeep);
     // Another request's render was not kept: this one renders for itself.
-    if (!kept && !renderedHere) kept = await renderToKeep();
+    if (!kept && source === 'kept') kept = await renderToKeep();
     if (!kept) {
       if (unkept) return sendUnkept(reply, unkept, 200);
       // The profile went away between the two reads.
       return sendMissingProfile(reply, decodedId(organizationPath.exec(page.key)![1]!)!);
     }
     reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
-    // Says (to a benchmark, to an operator's curl) that this page was served without a render.
-    if (!renderedHere) reply.header('server-timing', 'cache;desc="kept"');
+    // Says (to a benchmark, to an operator's curl) that this page was served without a render:
+    // kept in this process's memory, or stored on the host's disk.
+    if (source !== 'rendered') reply.header('server-timing', `cache;desc="${source}"`);
     if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) {
       return reply.code(304).send();
     }
@@ -317,6 +354,73 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       return reply.header('content-encoding', 'gzip').send(kept.gzip);
     }
     return reply.send(await recodePage(kept.brotli, 'identity'));
+  }
+
+  /**
+   * What each profile's stored page was made from, as far as this process has seen it stored (the
+   * build is this process's own): the regeneration walks past these without reading their files.
+   */
+  const knownStored = new Map<string, string>();
+
+  /** A stored page, or null (not stored, or the disk failed: the page is rendered instead). */
+  async function readStored(request: FastifyRequest, id: string, name: string) {
+    try {
+      return await pageStore.read(id, name);
+    } catch (error) {
+      request.log.error({ err: error, organizationId: id }, 'a stored page could not be read');
+      return null;
+    }
+  }
+
+  /**
+   * Stores a published profile's page for `version` unless it is stored (the regeneration job):
+   * rendered as a request would render it, but not kept in memory, where it would push out the
+   * pages visitors ask for.
+   */
+  async function regenerate(
+    id: string,
+    version: string,
+    whenIdle: () => Promise<void>,
+  ): Promise<Regeneration> {
+    const key = organizationUrl(id);
+    const dependsOn = `${version} ${(await reference.snapshot()).version}`;
+    // Known stored since this process last looked: a walk over unchanged profiles touches no file.
+    if (knownStored.get(id) === dependsOn) return 'stored';
+    const name = storedName(pageTag(template.version, key, dependsOn));
+    const stored = async () => {
+      if (!(await pageStore.has(id, name))) return false;
+      knownStored.set(id, dependsOn);
+      return true;
+    };
+    // Reading files (on a first walk, 100,000 of them) waits for a moment without requests too.
+    await whenIdle();
+    if (await stored()) return 'stored';
+    const release = await pageStore.claim(id);
+    if (!release) return 'claimed';
+    try {
+      // Stored meanwhile by a request (or another process that has released its claim).
+      if (await stored()) return 'stored';
+      const rendered = await render(key, headOfProfile);
+      if (rendered?.kind !== 'page' || !rendered.complete) {
+        knownStored.delete(id);
+        return 'skipped';
+      }
+      await pageStore.write(id, name, await compressPage(html(rendered)));
+      knownStored.set(id, dependsOn);
+      return 'rendered';
+    } finally {
+      await release();
+    }
+  }
+  if (renderer) {
+    options.onRegenerationJob(
+      profileRegenerationJob({
+        versionsAfter: organizations.profileVersionsAfter,
+        regenerate,
+        busy: options.busy,
+        logger: app.log,
+      }),
+    );
   }
 
   /**
@@ -396,6 +500,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         key: organizationUrl(id),
         dependsOn: `${version} ${referenceVersion}`,
         head: headOfProfile,
+        storedAs: id,
       });
     }
     const route = spaRoute(pathname);

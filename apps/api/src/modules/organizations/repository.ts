@@ -115,6 +115,23 @@ export function createOrganizationRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, row.version]));
     },
 
+    /** Published organizations' row versions (as publishedRowVersions), in id order after `afterId`. */
+    publishedRowVersionsAfter(
+      afterId: string | null,
+      limit: number,
+    ): Promise<{ id: string; version: string }[]> {
+      return db
+        .select({ id: organizations.id, version: sql<string>`${organizations}.xmin::text` })
+        .from(organizations)
+        .where(
+          afterId
+            ? and(sql`${organizations.published}`, gt(organizations.id, afterId))
+            : sql`${organizations.published}`,
+        )
+        .orderBy(asc(organizations.id))
+        .limit(limit);
+    },
+
     /** Published organizations as the directory index keeps them, in id order after `afterId`. */
     indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]> {
       return db

@@ -295,6 +295,10 @@ export function createOrganizationService(
       return OrganizationId.safeParse(id).success ? rowVersions.read(id) : null;
     },
 
+    /** Every published profile's version (as profileVersion), in id order after `afterId`. */
+    profileVersionsAfter: (afterId: string | null, limit: number) =>
+      repository.publishedRowVersionsAfter(afterId, limit),
+
     /** The directory index's size and lag, for GET /metrics. */
     directoryStatus: () => directory.status(),
 
