@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
   dehydrate,
@@ -52,11 +52,11 @@ function createRequestQueryClient(): QueryClient {
 }
 
 /**
- * The HTML of `element` once every Suspense boundary has resolved, through React's Node renderer
- * (its web-streams one costs more in Node). Every boundary goes inline, however large: an
- * outlined one needs an inline script to reveal it.
+ * The HTML of `element` once every Suspense boundary has resolved, through React's Node stream
+ * renderer (its web-streams one costs more in Node). Every boundary goes inline, however large:
+ * an outlined one needs an inline script to reveal it.
  */
-function renderToHtml(element: ReactNode): Promise<string> {
+function streamToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -76,6 +76,21 @@ function renderToHtml(element: ReactNode): Promise<string> {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     });
   });
+}
+
+/** A boundary React left for the browser to render: something suspended, or failed. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The page's HTML. The loaders have put every answer in the query cache, so React's string
+ * renderer, which encodes no bytes (the stream renderers encode every chunk, and the page was
+ * decoded again: a sixth of a render), renders it whole, unless a lazy component is met before
+ * its module has loaded (the first render of a process) or a part fails: then the stream
+ * renderer waits for it, or reports the failure.
+ */
+function renderToHtml(element: ReactNode): string | Promise<string> {
+  const html = renderToString(element);
+  return html.includes(CLIENT_RENDERED_BOUNDARY) ? streamToHtml(element) : html;
 }
 
 const isSharedAnswer = (key: readonly unknown[]): key is ['reference', SharedAnswerName] =>

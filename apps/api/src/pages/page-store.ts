@@ -17,6 +17,14 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.c
 export function createPageStore(root: string) {
   const folderOf = (id: string) => path.join(root, id.slice(0, 2));
   const fileOf = (id: string) => path.join(folderOf(id), `${id}.page`);
+  /** Folders made by this process (at most 256): a write then costs no mkdir. */
+  const made = new Set<string>();
+  async function makeFolderOf(id: string) {
+    const folder = folderOf(id);
+    if (made.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    made.add(folder);
+  }
 
   /** The stored file's name line and page, or null when there is none. */
   async function load(id: string): Promise<{ name: string; brotli: Buffer } | null> {
@@ -59,14 +67,22 @@ export function createPageStore(root: string) {
 
     /** Stores a page whole: written aside, then renamed over the old one (a reader never sees half). */
     async write(id: string, name: string, brotli: Buffer): Promise<void> {
-      await mkdir(folderOf(id), { recursive: true });
+      await makeFolderOf(id);
       const file = fileOf(id);
       const aside = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
+      const page = Buffer.concat([Buffer.from(`${name}\n`, 'latin1'), brotli]);
       try {
-        await writeFile(aside, Buffer.concat([Buffer.from(`${name}\n`, 'latin1'), brotli]));
+        await writeFile(aside, page).catch(async (error: unknown) => {
+          // The folder was removed since (an operator cleared the store): made again.
+          if (!isMissing(error)) throw error;
+          made.delete(folderOf(id));
+          await makeFolderOf(id);
+          await writeFile(aside, page);
+        });
         await rename(aside, file);
-      } finally {
+      } catch (error) {
         await rm(aside, { force: true });
+        throw error;
       }
     },
 
@@ -80,7 +96,7 @@ export function createPageStore(root: string) {
      * null when another holds a fresh claim; else the release, called once rendered.
      */
     async claim(id: string): Promise<(() => Promise<void>) | null> {
-      await mkdir(folderOf(id), { recursive: true });
+      await makeFolderOf(id);
       const claim = `${fileOf(id)}.rendering`;
       for (let attempt = 0; attempt < 2; attempt += 1) {
         try {
