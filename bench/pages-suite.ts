@@ -213,7 +213,8 @@ async function regenerationRuns(base: string): Promise<number> {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   const text = await response.text();
-  const line = /^job_runs_total\{job="profile-pages",outcome="done"\} (\d+)/m.exec(text);
+  // One process answers; in a cluster its lines carry a worker label too.
+  const line = /^job_runs_total\{job="profile-pages",outcome="done"[^}]*\} (\d+)/m.exec(text);
   return Number(line?.[1] ?? 0);
 }
 
@@ -244,6 +245,8 @@ async function measureOnce(
   const warm = options.figures.filter((figure) => figure !== 'first-renders');
   const rows: PageRow[] = [];
   if (cold.length > 0) {
+    // Pages stored by an earlier start on this dataset would be served instead of rendered.
+    await rm(path.join(dataset.env.DATA_DIR!, 'pages'), { recursive: true, force: true });
     rows.push(
       ...(await measureOn(dataset, processes, { ...options, figures: cold }, notes, {
         PERIODIC_JOBS: 'false',

@@ -12,7 +12,7 @@
  *   --sizes 100000,1000000   list: 100,000 on PGlite; 100,000 and 1,000,000 on PostgreSQL.
  *                            pages: 100,000
  *   --databases pglite,postgres / postgres
- *   --mixes cold,warm / profiles,home,og,repeat
+ *   --mixes cold,warm / profiles,first-renders,home,og,repeat
  *   --duration 10 (s)   --connections 10 / 16
  *   --processes 1,2   WEB_CONCURRENCY of the server; PGlite runs in one process only
  *   --keep   keep the PostgreSQL databases, and reuse one seeded by the same code to that size

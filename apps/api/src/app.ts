@@ -416,6 +416,16 @@ export async function buildApp({
     await relay.stop();
   });
 
+  // The settings every page shows (its footer, its canonical address): part of what a stored
+  // page was rendered from (ADR 030).
+  const siteSettings = {
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+    supportAddress: config.SUPPORT_ADDRESS,
+    dataDeletionSubject: config.DATA_DELETION_SUBJECT,
+    parentBrands: config.parentBrands,
+  };
+
   const limits = routeRateLimits(config);
   if (config.RATE_LIMITS) {
     await app.register(rateLimit, {
@@ -487,15 +497,7 @@ export async function buildApp({
         newsletter: createNewsletterRepository(database.db),
         rateLimit: limits('newsletter'),
       });
-      await api.register(siteRoutes, {
-        site: {
-          supportEmail: config.SUPPORT_EMAIL,
-          supportPhone: config.SUPPORT_PHONE,
-          supportAddress: config.SUPPORT_ADDRESS,
-          dataDeletionSubject: config.DATA_DELETION_SUBJECT,
-          parentBrands: config.parentBrands,
-        },
-      });
+      await api.register(siteRoutes, { site: siteSettings });
     },
     { prefix: '/api' },
   );
@@ -512,6 +514,7 @@ export async function buildApp({
     reference: referenceService,
     pageCache,
     pageStore,
+    renderedWith: JSON.stringify(siteSettings),
     busy: () => inFlight > 0,
     onRegenerationJob: (job) => {
       profilePages.job = job;

@@ -232,6 +232,26 @@ describe('pages kept between requests, across two server instances on one databa
     expect(existsSync(file)).toBe(false);
   });
 
+  it('renders again a stored page whose settings changed since (another support address)', async () => {
+    const id = await createOrganization(ctx.database.db, { name: 'Settled Weir Trust' });
+    const url = `/organizations/${id}`;
+    const file = path.join(ctx.dataDir, 'pages', id.slice(0, 2), `${id}.page`);
+    expect((await page(ctx.app, url)).stored).toBe(false);
+    await expect.poll(() => existsSync(file)).toBe(true);
+    const moved = await startSecondAppInstance(ctx, {
+      ...env,
+      WEB_DIST_DIR: web.distDir,
+      SUPPORT_EMAIL: 'help@moved.example.org',
+    });
+    try {
+      const fresh = await page(moved.app, url);
+      expect(fresh).toMatchObject({ status: 200, kept: false, stored: false });
+      expect(fresh.html).toContain('help@moved.example.org');
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('stores ahead the page of every published profile not stored, each rendered once by the two instances together', async () => {
     // Whatever earlier tests left unstored is stored first: this run starts from a full store.
     await ctx.app.jobs.regenerateProfilePages();

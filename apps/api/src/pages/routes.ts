@@ -116,6 +116,11 @@ export interface WebOptions {
   pageCache: PageCache;
   /** Rendered profile pages on this host's disk (ADR 030). */
   pageStore: PageStore;
+  /**
+   * The settings pages show besides the data (support contacts, parent brands), as text: part
+   * of every page's entity tag, so a page stored before they changed is not served after.
+   */
+  renderedWith: string;
   /** Whether this process is serving requests now: the regeneration waits while it is. */
   busy(): boolean;
   /** Given the job that stores the pages of every published profile ahead of requests. */
@@ -152,6 +157,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   }
 
   const { publicUrl, organizations, reference, pageCache, pageStore } = options;
+  /** What every page is made from besides its data: the build, the address, the settings. */
+  const renderedFrom = `${template.version} ${publicUrl} ${options.renderedWith}`;
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
         answerDirectly: (url) => {
@@ -298,7 +305,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   ) {
     let unkept: Rendered | null = null;
     let source = 'kept' as 'kept' | 'stored' | 'rendered';
-    const etag = pageTag(template.version, page.key, page.dependsOn);
+    const etag = pageTag(renderedFrom, page.key, page.dependsOn);
     const keptPage = (brotli: Buffer): KeptPage => ({
       dependsOn: page.dependsOn,
       status: 200,
@@ -386,7 +393,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     const dependsOn = `${version} ${(await reference.snapshot()).version}`;
     // Known stored since this process last looked: a walk over unchanged profiles touches no file.
     if (knownStored.get(id) === dependsOn) return 'stored';
-    const name = storedName(pageTag(template.version, key, dependsOn));
+    const name = storedName(pageTag(renderedFrom, key, dependsOn));
     const stored = async () => {
       if (!(await pageStore.has(id, name))) return false;
       knownStored.set(id, dependsOn);
