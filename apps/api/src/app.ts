@@ -318,6 +318,7 @@ export async function buildApp({
       guestCodes: config.RATE_LIMIT_GUEST_CODE_MAX,
       checkouts: config.RATE_LIMIT_CHECKOUT_MAX,
     },
+    logger: app.log,
   });
   await wiring.connect({ identity, payments: paymentService });
   const operatorService = createOperatorService({

@@ -713,26 +713,74 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
     }
   });
 
-  it('does not leave two subscriptions running when two checkouts of one organization are paid', async () => {
+  it('closes the older checkout at Stripe when a newer one starts: only the newest can be paid', async () => {
     // Two tabs: both checkouts are started before either is paid, so neither gets the 409.
     const fx = await orgFixture();
     const first = await startCheckout(fx);
     const second = await startCheckout(fx);
-    await deliverAll(standIn.completeCheckout(first.sessionId));
+    expect(standIn.sessions.get(first.sessionId)!.status).toBe('expired');
+    expect(() => standIn.completeCheckout(first.sessionId)).toThrow(/is not open/);
+    const [older] = await rows<{ status: string }>(
+      sql`select status from payment_sessions where id = ${first.sessionId}`,
+    );
+    expect(older?.status).toBe('canceled');
     await deliverAll(standIn.completeCheckout(second.sessionId));
-    const running = [first, second]
-      .map(({ sessionId }) => standIn.subscriptions.get(subscriptionIdOf(sessionId))!)
-      .filter((sub) => sub.status !== 'canceled');
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true, subscriptionRows: 1 });
+  });
+
+  it('refuses a new checkout when the older one was paid a moment ago, and fulfils that one', async () => {
+    const fx = await orgFixture();
+    const first = await startCheckout(fx);
+    // Paid at Stripe; its events are still on their way.
+    const events = standIn.completeCheckout(first.sessionId);
+    const refused = await fx.owner.browser.post<{ error?: { code: string } }>(
+      '/api/payments/create-checkout-session',
+      { organizationId: fx.id, plan: 'annual' },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe(paymentErrorCodes.alreadySubscribed);
+    const closed = [...standIn.sessions.values()].filter(
+      (session) => session.metadata.organizationId === fx.id && session.id !== first.sessionId,
+    );
+    expect(closed.map((session) => session.status)).toEqual(['expired']);
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true, subscriptionRows: 1 });
+    await deliverAll(events);
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true, subscriptionRows: 1 });
+    expect(await emails(fx)).toEqual({ ...noEmails, live: 1 });
+  });
+
+  it('refunds and ends a second payment that lands all the same, and tells the owner once', async () => {
+    const fx = await orgFixture();
+    const first = await startCheckout(fx);
+    // Stripe cannot be reached to close the older checkout: it stays payable.
+    standIn.failNext('POST', `/v1/checkout/sessions/${first.sessionId}/expire`);
+    const second = await startCheckout(fx);
+    expect(standIn.sessions.get(first.sessionId)!.status).toBe('open');
+    const refundsBefore = standIn.refunds.length;
+    await deliverAll(standIn.completeCheckout(first.sessionId));
+    const secondEvents = standIn.completeCheckout(second.sessionId);
+    await deliverAll(secondEvents);
+    const secondSub = standIn.subscriptions.get(subscriptionIdOf(second.sessionId))!;
+    const secondInvoice = standIn.invoices.get(secondSub.latest_invoice!)!;
+    const refunds = standIn.refunds.slice(refundsBefore);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: secondInvoice.amount_paid, reason: 'duplicate' });
+    expect(secondSub.status).toBe('canceled');
+    expect(standIn.subscriptions.get(subscriptionIdOf(first.sessionId))!.status).toBe('active');
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true, subscriptionRows: 2 });
     const live = await countRows(
       ctx,
       sql`select count(*)::int as n from subscriptions where organization_id = ${fx.id} and status <> 'expired'`,
     );
-    // A second provider subscription for an organization that is already live is ended at the
-    // provider at once and kept on record as expired: the owner is not charged again.
-    expect(
-      { runningAtStripe: running.length, liveRows: live },
-      'one organization, one running subscription',
-    ).toEqual({ runningAtStripe: 1, liveRows: 1 });
+    expect(live).toBe(1);
+    // Delivered again, in another order: nothing more is refunded, nobody is emailed again.
+    await deliverAll([...secondEvents].reverse());
+    expect(standIn.refunds.length - refundsBefore).toBe(1);
+    const [told] = await rows<{ n: number; body: string }>(
+      sql`select count(*)::int as n, max(text) as body from email_outbox where recipient = ${fx.owner.email} and subject = ${`Second payment for ${fx.name} refunded`}`,
+    );
+    expect(told?.n).toBe(1);
+    expect(told?.body).toContain('$12.00');
   });
 
   // --- 7. Payment failure, grace, lapse ----------------------------------------------------------

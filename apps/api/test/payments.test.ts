@@ -194,6 +194,34 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     expect(await listed(organization.name)).toBe(0);
   });
 
+  it('keeps one checkout open per organization: a newer one closes the older, whose Pay is then refused', async () => {
+    const organization = await newOrganization();
+    const start = async () => {
+      const answer = await owner.post<Body<CheckoutSession>>(
+        '/api/payments/create-checkout-session',
+        { organizationId: organization.id, plan: 'monthly' },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data.sessionId;
+    };
+    const older = await start();
+    const newer = await start();
+    const olderPage = await owner.get<Body<TestCheckout>>(`/api/payments/test-checkout/${older}`);
+    expect(olderPage.body.data.open).toBe(false);
+    const refused = await owner.post(`/api/payments/test-checkout/${older}/pay`, {});
+    expect(refused.status).toBe(409);
+    expect(await subscriptionOf(organization.id)).toBeNull();
+    const paid = await owner.post<Body<Redirect>>(`/api/payments/test-checkout/${newer}/pay`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await subscriptionOf(organization.id)).toMatchObject({ status: 'paid', published: true });
+    expect(
+      await countRows(
+        ctx,
+        sql`select count(*)::int as n from test_mode_subscriptions where organization_id = ${organization.id}`,
+      ),
+    ).toBe(1);
+  });
+
   it("refuses other people's organizations and sessions, unknown plans, and signed-out callers", async () => {
     const organization = await newOrganization();
     const { body } = await owner.post<Body<CheckoutSession>>(

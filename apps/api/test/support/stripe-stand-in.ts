@@ -123,7 +123,7 @@ const sessionOf = (body: Form, lines: [Price, number][], baseUrl: string, create
     object: 'checkout.session' as const,
     mode: 'subscription' as const,
     created,
-    status: 'open' as 'open' | 'complete',
+    status: 'open' as 'open' | 'complete' | 'expired',
     payment_status: 'unpaid' as 'unpaid' | 'paid',
     /** Null once complete: Stripe shows the page of an open session only. */
     url: `${baseUrl}/checkout/${id}` as string | null,
@@ -317,6 +317,18 @@ export async function startStripeStandIn(
     sessions.set(session.id, session);
     return session;
   };
+  /** Stripe expires an open session only; its page then says so and takes no payment. */
+  const expireSession = (id: string) => {
+    const session = find(sessions, 'checkout.session', id);
+    if (session.status !== 'open')
+      throw new ApiError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    Object.assign(session, { status: 'expired', url: null });
+    emit('checkout.session.expired', session);
+    return session;
+  };
   const updateSubscription = (id: string, body: Form) => {
     const sub = find(subscriptions, 'subscription', id);
     const allowed = ['metadata', 'cancellation_details', 'expand'];
@@ -371,6 +383,7 @@ export async function startStripeStandIn(
   /** Each paid invoice's payment intent, and the intents refunded (Stripe refunds one once). */
   const paymentIntents = new Map<string, string>();
   const refunded = new Set<string>();
+  const refunds: { payment_intent: string; amount: number; reason: string | null }[] = [];
   const pay = (invoice: Invoice) => {
     paymentIntents.set(invoice.id, newId('pi'));
     return Object.assign(invoice, {
@@ -417,7 +430,7 @@ export async function startStripeStandIn(
       });
     }
     refunded.add(intent);
-    return {
+    const refund = {
       id: newId('re'),
       object: 'refund',
       amount: invoice.amount_paid,
@@ -427,6 +440,8 @@ export async function startStripeStandIn(
       status: 'succeeded',
       metadata: mergeMetadata({}, body.metadata),
     };
+    refunds.push(refund);
+    return refund;
   };
   const openInvoice = (sub: Subscription) => {
     const invoice = invoices.get(sub.latest_invoice ?? '');
@@ -438,6 +453,7 @@ export async function startStripeStandIn(
     ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => find(customers, 'customer', id)],
     ['POST', /^\/v1\/checkout\/sessions$/, (_, body) => createSession(body)],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => find(sessions, 'checkout.session', id)],
+    ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (id) => expireSession(id)],
     [
       'GET',
       /^\/v1\/prices\/([^/]+)$/,
@@ -567,6 +583,8 @@ export async function startStripeStandIn(
     sessions,
     subscriptions,
     invoices,
+    /** Every refund made, in order. */
+    refunds,
     requests,
     events,
     /** Fixes the stand-in's clock (unix seconds); null returns to `options.now` or the wall. */

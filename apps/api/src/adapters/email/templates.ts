@@ -1,4 +1,10 @@
-import { parentBrandsTexts, siteName, type ParentBrand, type ParentBrands } from '@si/contracts';
+import {
+  formatAmount,
+  parentBrandsTexts,
+  siteName,
+  type ParentBrand,
+  type ParentBrands,
+} from '@si/contracts';
 import type { EmailMessage } from './message.ts';
 
 const escapeHtml = (value: string) =>
@@ -117,6 +123,30 @@ export function paymentFailedEmail(email: PaymentEmail & { graceUntil: Date }) {
     action: 'Update your billing details',
     url: dashboardLink(email.publicUrl),
     outro: 'If you have already updated your card, there is nothing more to do.',
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
+/**
+ * A second checkout of an organization already paid for was paid too (two tabs, two links): its
+ * subscription was ended at once and its payment refunded (ADR 013). `amountCents`: null when
+ * the provider had no payment left to refund.
+ */
+export function duplicatePaymentRefundedEmail(
+  email: PaymentEmail & { amountCents: number | null },
+) {
+  const refunded =
+    email.amountCents === null
+      ? 'any payment it took is refunded'
+      : `its payment of ${formatAmount(email.amountCents)} has been refunded to the card it came from`;
+  return actionEmail({
+    to: email.to,
+    subject: `Second payment for ${email.organizationName} refunded`,
+    intro: `${email.organizationName} was already paid for when a second checkout for it was paid. We ended that second subscription at once, and ${refunded}; refunds take 5 to 10 days to show on a statement. Your first subscription is unchanged and the profile stays public.`,
+    action: 'See your subscriptions',
+    url: dashboardLink(email.publicUrl),
+    outro: 'There is nothing you need to do.',
     supportEmail: email.supportEmail,
     parentBrands: email.parentBrands,
   });

@@ -3,13 +3,14 @@ import type { Database } from '../../db/client.ts';
 import type { EmailMessage } from '../../adapters/email/message.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import {
+  duplicatePaymentRefundedEmail,
   paymentFailedEmail,
   publicationEndedEmail,
   publicationEndingEmail,
   subscriptionActiveEmail,
   type EmailFooter,
 } from '../../adapters/email/templates.ts';
-import type { PaymentProvider } from './providers/provider.ts';
+import { ProviderRefusedError, type PaymentProvider } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import { endsAt, isLive, statusFromProvider } from './subscription-state.ts';
 
@@ -104,6 +105,28 @@ export function createFulfilment(options: FulfilmentOptions) {
   }
 
   /**
+   * Refunds a duplicate subscription's payment, once however often it is tried (the key makes a
+   * retried refund return the first). Null when the provider has no payment left to refund;
+   * a provider that cannot be reached throws, and the event is delivered again.
+   */
+  async function refundDuplicate(source: PaymentProvider, subscriptionId: string, tx: Database) {
+    try {
+      return await source.refundLatestPayment(subscriptionId, {
+        within: tx,
+        idempotencyKey: `duplicate-${subscriptionId}`,
+        reason: 'duplicate',
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderRefusedError)) throw error;
+      options.logger?.warn(
+        { subscription: subscriptionId, reason: error.reason },
+        'duplicate subscription has no payment to refund',
+      );
+      return null;
+    }
+  }
+
+  /**
    * Reads the subscription from its provider and records what it says. The first read only
    * finds the organization; the one that counts is made again under the organization's lock, so
    * a slow read can never commit an older state over a newer one.
@@ -149,9 +172,10 @@ export function createFulfilment(options: FulfilmentOptions) {
       };
       const becomesLive = isLive(next.status) && !(before && isLive(before.status));
       if (becomesLive && (await repository.hasLiveSubscription(tx, organization.id))) {
-        // A second subscription for an organization that is already live (two tabs both paid, or
-        // a lapsed one recovering after the owner subscribed again): it is ended at the provider
-        // at once, so the owner is not charged again, and kept on record.
+        // A second subscription for an organization that is already live (two checkouts both
+        // paid, or a lapsed one recovering after the owner subscribed again): its payment is
+        // refunded and it is ended at the provider at once, kept on record, and the owner told.
+        const refunded = await refundDuplicate(source, reported.id, tx);
         await source.cancelNow(reported.id, tx);
         const ended = { ...values, status: 'expired' as const };
         if (before) await repository.updateSubscription(tx, before.id, ended);
@@ -164,9 +188,18 @@ export function createFulfilment(options: FulfilmentOptions) {
             providerSubscriptionId: reported.id,
           });
         }
+        if (!silent) {
+          queued = await emailOwner(tx, organization.createdBy, (to) =>
+            duplicatePaymentRefundedEmail({
+              ...common(organization),
+              to,
+              amountCents: refunded?.amountCents ?? null,
+            }),
+          );
+        }
         options.logger?.warn(
-          { organizationId, subscription: reported.id },
-          'second subscription for a live organization canceled at the provider; refund its first payment',
+          { organizationId, subscription: reported.id, refundedCents: refunded?.amountCents },
+          'second subscription for a live organization: refunded and ended at the provider',
         );
         return 'applied';
       }

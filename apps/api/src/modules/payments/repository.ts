@@ -260,6 +260,25 @@ export function createPaymentRepository(db: Database) {
       await db.insert(paymentSessions).values(values);
     },
 
+    /**
+     * The organization's open checkouts started before `sessionId` (by when they were recorded,
+     * then by id): of two started together, each finds the other on one side only, so exactly
+     * the newest stays open.
+     */
+    async olderOpenSessions(organizationId: string, sessionId: string) {
+      return db
+        .select()
+        .from(paymentSessions)
+        .where(
+          and(
+            eq(paymentSessions.organizationId, organizationId),
+            eq(paymentSessions.status, 'open'),
+            // Compared in the database: its timestamps are finer than JavaScript's.
+            sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (select mine.created_at, mine.id from payment_sessions mine where mine.id = ${sessionId})`,
+          ),
+        );
+    },
+
     async findSession(executor: Database, id: string) {
       const [row] = await executor.select().from(paymentSessions).where(eq(paymentSessions.id, id));
       return row ?? null;

@@ -35,6 +35,7 @@ export interface PaymentServiceOptions {
   publicUrl: string;
   /** Per user and window: guest codes tried, and checkouts started (each one calls the provider). */
   limits: { enabled: boolean; windowMs: number; guestCodes: number; checkouts: number };
+  logger?: { warn(details: object, message: string): void };
 }
 
 const toSubscription = (row: SubscriptionView): Subscription => ({
@@ -148,6 +149,44 @@ export function createPaymentService(options: PaymentServiceOptions) {
     return (await currentOf(organizationId))!;
   }
 
+  /**
+   * One open checkout per organization (ADR 013): those started before `sessionId` are closed at
+   * their provider, so an older link can no longer be paid. One paid meanwhile is fulfilled now;
+   * true then, and the caller refuses the new one. A provider that cannot be reached leaves the
+   * older one open: a second payment is still refunded by the fulfilment.
+   */
+  async function closeOlderCheckouts(organizationId: string, sessionId: string) {
+    let paidMeanwhile = false;
+    for (const older of await repository.olderOpenSessions(organizationId, sessionId)) {
+      const source = providerFor(older.provider);
+      if (!source) continue;
+      let closed: Awaited<ReturnType<typeof source.expireCheckout>>;
+      try {
+        closed = await source.expireCheckout(older.id);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        options.logger?.warn(
+          { organizationId, checkout: older.id, err: error },
+          'an older checkout could not be closed at the provider; a second payment would be refunded',
+        );
+        continue;
+      }
+      if (closed.outcome === 'closed') {
+        await repository.updateSession(db, older.id, { status: 'canceled' });
+        continue;
+      }
+      paidMeanwhile = true;
+      if (closed.subscriptionId) {
+        await refresh(older.provider, closed.subscriptionId);
+        await repository.updateSession(db, older.id, {
+          status: 'complete',
+          subscriptionId: closed.subscriptionId,
+        });
+      }
+    }
+    return paidMeanwhile && (await repository.hasLiveSubscription(db, organizationId));
+  }
+
   async function count(what: 'guestCodes' | 'checkouts', userId: string, message: string) {
     const { enabled, windowMs } = options.limits;
     if (!enabled) return;
@@ -197,6 +236,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
         userId: user.id,
         plan: request.plan,
       });
+      if (await atProvider(() => closeOlderCheckouts(organization.id, created.sessionId))) {
+        // An older checkout was paid a moment ago: this one must not be paid too.
+        await atProvider(() => provider.expireCheckout(created.sessionId));
+        await repository.updateSession(db, created.sessionId, { status: 'canceled' });
+        throw conflict(paymentErrorCodes.alreadySubscribed, paymentMessages.alreadySubscribed);
+      }
       return created;
     },
 

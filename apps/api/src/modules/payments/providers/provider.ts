@@ -41,6 +41,14 @@ export interface PaymentProvider {
   /** Whether the checkout has been paid, and the subscription it started. */
   readCheckout(sessionId: string): Promise<{ paid: boolean; subscriptionId: string | null }>;
   /**
+   * Closes an open checkout so that its link can no longer be paid (a newer checkout of the same
+   * organization replaces it). `paid`: it was paid before it could be closed, starting
+   * `subscriptionId`; `closed`: it can no longer be paid (closed now, or before).
+   */
+  expireCheckout(
+    sessionId: string,
+  ): Promise<{ outcome: 'closed' } | { outcome: 'paid'; subscriptionId: string | null }>;
+  /**
    * null when the provider does not know the id. `within`: the transaction in progress, for a
    * provider that keeps its records in the product's database (the test checkout).
    */
@@ -54,7 +62,17 @@ export interface PaymentProvider {
    * Refunds the subscription's latest payment in full (an operator's refund). Refused, with the
    * provider's own words, when there is no such payment or it was refunded already.
    */
-  refundLatestPayment(subscriptionId: string): Promise<{ amountCents: number }>;
+  refundLatestPayment(
+    subscriptionId: string,
+    options?: {
+      /** The transaction in progress, under the organization's lock (see readSubscription). */
+      within?: Database;
+      /** Makes a retried refund return the first one (a duplicate refunded once). */
+      idempotencyKey?: string;
+      /** Why, as the provider records it. */
+      reason?: 'requested_by_customer' | 'duplicate';
+    },
+  ): Promise<{ amountCents: number }>;
 }
 
 /** Any failure talking to the provider: nothing was changed on our side. */

@@ -211,6 +211,25 @@ export function createStripeProvider(settings: StripeSettings) {
         };
       }),
 
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return { outcome: 'closed' as const };
+      } catch (error) {
+        // Stripe expires only an open session: this one was paid or closed meanwhile.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw new ProviderUnavailableError(error);
+        }
+      }
+      const session = await calling(() => stripe.checkout.sessions.retrieve(sessionId));
+      if (session.status !== 'complete') return { outcome: 'closed' as const };
+      const subscription = session.subscription;
+      return {
+        outcome: 'paid' as const,
+        subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+      };
+    },
+
     readSubscription: (id, within) =>
       calling(async () => {
         try {
@@ -246,27 +265,31 @@ export function createStripeProvider(settings: StripeSettings) {
      * (invoice payments, API 2025-03-31 on), then a refund of that payment intent. Stripe's own
      * refusal (already refunded, too old) reaches the operator in Stripe's words.
      */
-    async refundLatestPayment(id) {
+    async refundLatestPayment(id, { within, idempotencyKey, reason } = {}) {
       const refused = (reason: string, cause: unknown = null) =>
         new ProviderRefusedError(cause, 'payment', reason);
+      const calls = within ? underLock : {};
       const invoices = await calling(() =>
-        stripe.invoices.list({ subscription: id, status: 'paid', limit: 1 }),
+        stripe.invoices.list({ subscription: id, status: 'paid', limit: 1 }, calls),
       );
       const invoice = invoices.data[0];
       if (!invoice?.id) throw refused('Stripe has no paid invoice for this subscription.');
       const payments = await calling(() =>
-        stripe.invoicePayments.list({ invoice: invoice.id!, status: 'paid', limit: 1 }),
+        stripe.invoicePayments.list({ invoice: invoice.id!, status: 'paid', limit: 1 }, calls),
       );
       const intent = payments.data[0]?.payment.payment_intent;
       const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
       if (!paymentIntent)
         throw refused("Stripe has no payment for the subscription's last invoice.");
       try {
-        const refund = await stripe.refunds.create({
-          payment_intent: paymentIntent,
-          reason: 'requested_by_customer',
-          metadata: { subscription: id, invoice: invoice.id },
-        });
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            reason: reason ?? 'requested_by_customer',
+            metadata: { subscription: id, invoice: invoice.id },
+          },
+          { ...calls, ...(idempotencyKey && { idempotencyKey }) },
+        );
         return { amountCents: refund.amount };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {

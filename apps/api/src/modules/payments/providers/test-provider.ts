@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { plans, type PlanChoice } from '@si/contracts';
 import type { Database } from '../../../db/client.ts';
 import { paymentSessions, testModeSubscriptions } from '../../../db/schema.ts';
@@ -52,6 +52,14 @@ export function createTestProvider(db: Database, publicUrl: string) {
     return row;
   }
 
+  async function readCheckout(sessionId: string) {
+    const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+    return {
+      paid: row?.status === 'complete',
+      subscriptionId: row?.subscriptionId ?? null,
+    };
+  }
+
   return {
     name: 'test',
 
@@ -62,15 +70,20 @@ export function createTestProvider(db: Database, publicUrl: string) {
       return { sessionId, url: `${publicUrl}/payments/test-checkout/${sessionId}` };
     },
 
-    async readCheckout(sessionId) {
-      const [row] = await db
-        .select()
-        .from(paymentSessions)
-        .where(eq(paymentSessions.id, sessionId));
-      return {
-        paid: row?.status === 'complete',
-        subscriptionId: row?.subscriptionId ?? null,
-      };
+    readCheckout,
+
+    /** An open test checkout is closed: its Pay is refused from now on. */
+    async expireCheckout(sessionId) {
+      const [closed] = await db
+        .update(paymentSessions)
+        .set({ status: 'canceled' })
+        .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open')))
+        .returning();
+      if (closed) return { outcome: 'closed' as const };
+      const state = await readCheckout(sessionId);
+      return state.paid
+        ? { outcome: 'paid' as const, subscriptionId: state.subscriptionId }
+        : { outcome: 'closed' as const };
     },
 
     async readSubscription(id, within) {
@@ -89,8 +102,8 @@ export function createTestProvider(db: Database, publicUrl: string) {
     billingPortalUrl: async () => null,
 
     /** Refunds the current period's payment, once (the records say which period was refunded). */
-    async refundLatestPayment(id) {
-      const row = await read(id);
+    async refundLatestPayment(id, { within } = {}) {
+      const row = await read(id, within);
       if (!row) {
         throw new ProviderRefusedError(
           null,
@@ -101,7 +114,7 @@ export function createTestProvider(db: Database, publicUrl: string) {
       if (row.refundedPeriodStart?.getTime() === row.periodStart.getTime()) {
         throw new ProviderRefusedError(null, 'payment', 'This payment has already been refunded.');
       }
-      await update(id, { refundedPeriodStart: row.periodStart });
+      await update(id, { refundedPeriodStart: row.periodStart }, within);
       return { amountCents: plans[row.plan].amountCents };
     },
 
