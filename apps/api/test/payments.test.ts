@@ -213,7 +213,10 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     expect(await subscriptionOf(organization.id)).toBeNull();
     const paid = await owner.post<Body<Redirect>>(`/api/payments/test-checkout/${newer}/pay`, {});
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(await subscriptionOf(organization.id)).toMatchObject({ status: 'paid', published: true });
+    expect(await subscriptionOf(organization.id)).toMatchObject({
+      status: 'paid',
+      published: true,
+    });
     expect(
       await countRows(
         ctx,

@@ -226,7 +226,8 @@ export function createStripeProvider(settings: StripeSettings) {
       const subscription = session.subscription;
       return {
         outcome: 'paid' as const,
-        subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+        subscriptionId:
+          typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
       };
     },
 
