@@ -19,7 +19,7 @@ import type { OrganizationService } from '../organizations/service.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './providers/provider.ts';
-import type { PaymentRepository, SubscriptionView } from './repository.ts';
+import type { PaymentRepository, PaymentSessionRow, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
 
 export interface PaymentServiceOptions {
@@ -149,6 +149,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
     return (await currentOf(organizationId))!;
   }
 
+  /** A checkout its provider says was paid: its subscription applied, the checkout complete. */
+  async function fulfilCheckout(row: PaymentSessionRow, subscriptionId: string) {
+    await refresh(row.provider, subscriptionId);
+    if (row.status !== 'complete') {
+      await repository.updateSession(db, row.id, { status: 'complete', subscriptionId });
+    }
+  }
+
   /**
    * One open checkout per organization (ADR 013): those started before `sessionId` are closed at
    * their provider, so an older link can no longer be paid. One paid meanwhile is fulfilled now;
@@ -176,13 +184,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         continue;
       }
       paidMeanwhile = true;
-      if (closed.subscriptionId) {
-        await refresh(older.provider, closed.subscriptionId);
-        await repository.updateSession(db, older.id, {
-          status: 'complete',
-          subscriptionId: closed.subscriptionId,
-        });
-      }
+      if (closed.subscriptionId) await fulfilCheckout(older, closed.subscriptionId);
     }
     return paidMeanwhile && (await repository.hasLiveSubscription(db, organizationId));
   }
@@ -266,13 +268,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       if (source) {
         const checkout = await atProvider(() => source.readCheckout(sessionId));
         if (checkout.paid && checkout.subscriptionId) {
-          await atProvider(() => refresh(row.provider, checkout.subscriptionId!));
-          if (row.status !== 'complete') {
-            await repository.updateSession(db, row.id, {
-              status: 'complete',
-              subscriptionId: checkout.subscriptionId,
-            });
-          }
+          await atProvider(() => fulfilCheckout(row, checkout.subscriptionId!));
           paid = await repository.hasLiveSubscription(db, row.organizationId);
         }
       }
