@@ -238,15 +238,23 @@ describe('pages kept between requests, across two server instances on one databa
     const file = path.join(ctx.dataDir, 'pages', id.slice(0, 2), `${id}.page`);
     expect((await page(ctx.app, url)).stored).toBe(false);
     await expect.poll(() => existsSync(file)).toBe(true);
+    const storedName = () => readFileSync(file, 'utf8').split('\n', 1)[0];
+    const storedFirst = storedName();
+    // Without its own walk: it would store every profile under its settings, behind the other
+    // instances' backs, while the tests after this one count renders.
     const moved = await startSecondAppInstance(ctx, {
       ...env,
       WEB_DIST_DIR: web.distDir,
       SUPPORT_EMAIL: 'help@moved.example.org',
+      PERIODIC_JOBS: 'false',
     });
     try {
       const fresh = await page(moved.app, url);
       expect(fresh).toMatchObject({ status: 200, kept: false, stored: false });
       expect(fresh.html).toContain('help@moved.example.org');
+      // Stored in turn under its own settings' name, once its write (after the answer) lands:
+      // before the next test counts renders.
+      await expect.poll(storedName).not.toBe(storedFirst);
     } finally {
       await moved.close();
     }
