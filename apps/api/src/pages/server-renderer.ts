@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,20 @@ function parsedBody(text: string): unknown {
     return undefined;
   }
 }
+
+/** What a render reaches the API with, and reports its errors to: its own app's. */
+interface RenderingApp {
+  transport: ServerApiTransport;
+  onRenderError(error: unknown): void;
+}
+
+/**
+ * The app each render belongs to. The server bundle is one module per process, configured once
+ * for all, while the API answers of a render must come from the app that renders it: a process
+ * holding two apps (the tests' instances) would otherwise send every render to the app
+ * configured last, even once it is closed.
+ */
+const renderingApp = new AsyncLocalStorage<RenderingApp>();
 
 /** The build's manifest entry of a module: its file and the chunks it imports statically. */
 interface ManifestChunk {
@@ -118,10 +133,18 @@ export async function loadPageRenderer(
     if (name !== null && answer.statusCode === 200) keptAnswers.set(url, { name, body });
     return answerOf(answer.statusCode, body);
   };
-  renderer.configure({
+  const own: RenderingApp = {
     transport,
     onRenderError: (error) =>
       app.log.error({ err: error, code: alertCodes.serverRenderFailed }, 'server render error'),
+  };
+  renderer.configure({
+    transport: (url, init) => {
+      const rendering = renderingApp.getStore();
+      if (!rendering) throw new Error(`an API call outside any render: ${url}`);
+      return rendering.transport(url, init);
+    },
+    onRenderError: (error) => (renderingApp.getStore() ?? own).onRenderError(error),
   });
 
   let manifest: Record<string, ManifestChunk> = {};
@@ -136,7 +159,10 @@ export async function loadPageRenderer(
   const loadedByEntry = entryKey ? chunksOf(manifest, entryKey) : new Set<string>();
 
   return {
-    render: (url) => renderer.render(new Request(url, { headers: { accept: 'text/html' } })),
+    render: (url) =>
+      renderingApp.run(own, () =>
+        renderer.render(new Request(url, { headers: { accept: 'text/html' } })),
+      ),
     pageKey: (url) => renderer.pageKey(url),
     preloads: (routeModules) => {
       const files = new Set<string>();
