@@ -17,7 +17,6 @@ import {
   REVALIDATE_CACHE,
 } from '../http/cache-control.ts';
 import { AppError } from '../http/errors.ts';
-import { appErrorBody } from '../http/error-handler.ts';
 import { documentOnlyHeaders } from '../http/security-headers.ts';
 import type { Storage } from '../adapters/storage/index.ts';
 import { serveUploads } from '../adapters/storage/serve.ts';
@@ -33,6 +32,7 @@ import {
 } from './page-heads.ts';
 import { loadIndexTemplate } from './index-template.ts';
 import { loadPageRenderer } from './server-renderer.ts';
+import { decodedSegment, directAnswers } from './direct-answers.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
 import type { KeptPage, PageCache } from './page-cache.ts';
 import type { PageStore } from './page-store.ts';
@@ -92,18 +92,8 @@ const REFERENCE_ANSWERS = new Set([
 ]);
 
 const ACTIVE_COUNTRIES = '/api/organizations/active-countries';
-const PROFILE_ANSWER = /^\/api\/organizations\/([^/?]+)$/;
 
 const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
-
-/** The id in a profile's path, or null when its escapes are not valid UTF-8 (no page has it). */
-function decodedId(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
 
 export interface WebOptions {
   distDir: string;
@@ -161,21 +151,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   const renderedFrom = `${template.version} ${publicUrl} ${options.renderedWith}`;
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
-        answerDirectly: (url) => {
-          // A profile as GET /api/organizations/:id answers a visitor without a session.
-          const match = PROFILE_ANSWER.exec(url);
-          const id = match ? decodedId(match[1]!) : null;
-          if (id === null || url === ACTIVE_COUNTRIES) return null;
-          return organizations.getPublished(id).then(
-            (organization) => ({ status: 200, body: { data: organization } }),
-            (error: unknown) => {
-              if (error instanceof AppError) {
-                return { status: error.statusCode, body: appErrorBody(error) };
-              }
-              throw error;
-            },
-          );
-        },
+        answerDirectly: directAnswers(organizations),
         keptAnswer: async (url) => {
           if (REFERENCE_ANSWERS.has(url)) return (await reference.snapshot()).version;
           // Home's country choices change only with the directory (its version, read now).
@@ -196,7 +172,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   ): Promise<{ head: PageHead; status: number; serverRendered: boolean }> {
     if (pathname === '/') return { head: homeHead(publicUrl), status: 200, serverRendered: true };
     const organizationMatch = organizationPath.exec(pathname);
-    const id = organizationMatch ? decodedId(organizationMatch[1]!) : null;
+    const id = organizationMatch ? decodedSegment(organizationMatch[1]!) : null;
     if (id !== null) {
       const head = await profileHead(id);
       return head
@@ -342,7 +318,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     if (!kept) {
       if (unkept) return sendUnkept(reply, unkept, 200);
       // The profile went away between the two reads.
-      return sendMissingProfile(reply, decodedId(organizationPath.exec(page.key)![1]!)!);
+      return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
     }
     reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
     // Says (to a benchmark, to an operator's curl) that this page was served without a render:
@@ -499,7 +475,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     }
     const organizationMatch = organizationPath.exec(pathname);
     if (organizationMatch) {
-      const id = decodedId(organizationMatch[1]!);
+      const id = decodedSegment(organizationMatch[1]!);
       if (id === null) return sendNotFound(reply, pathname);
       const version = await organizations.profileVersion(id);
       if (version === null) return sendMissingProfile(reply, id);
