@@ -30,6 +30,26 @@ export const liveSubscriptionStatuses = ['paid', 'canceled', 'past_due'] as cons
 export const isLiveSubscriptionStatus = (status: SubscriptionStatus) =>
   (liveSubscriptionStatuses as readonly SubscriptionStatus[]).includes(status);
 
+/**
+ * The current period's payment taken back at the provider: `refunded` in full, or `disputed`
+ * (a chargeback open, or lost). The period does not publish, whatever the status; a renewal
+ * paid, or a dispute won, ends the hold (ADR 013).
+ */
+export const paymentHolds = ['refunded', 'disputed'] as const;
+export type PaymentHold = (typeof paymentHolds)[number];
+
+/** Whether a subscription publishes now: a live status and no payment hold. */
+export const publishesNow = (subscription: {
+  status: SubscriptionStatus;
+  paymentHold: PaymentHold | null;
+}) => isLiveSubscriptionStatus(subscription.status) && subscription.paymentHold === null;
+
+/** How My Subscriptions names a held subscription, in place of its status. */
+export const paymentHoldNames: Record<PaymentHold, string> = {
+  refunded: 'Refunded — not published',
+  disputed: 'Payment disputed — not published',
+};
+
 /** One definition of each plan: amounts in cents, USD, one organization each. */
 export const plans = {
   monthly: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrganizationId, subscriptionTypes } from './organizations.ts';
 import {
   GUEST_CODE_MAX_LENGTH,
+  paymentHolds,
   planIds,
   subscriptionProviders,
   subscriptionStatuses,
@@ -39,6 +40,11 @@ export const Subscription = z.object({
   endDate: z.iso.datetime(),
   /** Set while a failed renewal is in its grace period: the profile is unpublished after it. */
   graceEndDate: z.iso.datetime().nullable(),
+  /**
+   * Set while the current period's payment is refunded or disputed at the provider: the profile
+   * is not published for that period, whatever the status says.
+   */
+  paymentHold: z.enum(paymentHolds).nullable(),
   /** Whether the profile is in the directory now (an operator may hold it back). */
   published: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Logger } from 'pino';
-import { OrganizationId, countOf, subscriptionStatusNames } from '@si/contracts';
+import { OrganizationId, countOf, paymentHoldNames, subscriptionStatusNames } from '@si/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
@@ -19,6 +19,9 @@ export const paymentUsage = `  guest-code create --code X --uses N --expires YYY
   organization republish ID   let its subscription decide again
   subscription renew ID       test mode: the organization's subscription renews
   subscription fail ID        test mode: its renewal payment fails (the grace period starts)
+  subscription refund ID      test mode: its payment is refunded at the provider (not published)
+  subscription dispute ID     test mode: its payment is disputed (not published)
+  subscription dispute-won ID test mode: the dispute is won (published again if still paid)
   lapses run [--at DATE]      apply ends and reminders now (or as of DATE)`;
 
 const day = (value: string | undefined, name: string) => {
@@ -193,7 +196,10 @@ export async function runPaymentCommand(
       return true;
     }
     case 'subscription renew':
-    case 'subscription fail': {
+    case 'subscription fail':
+    case 'subscription refund':
+    case 'subscription dispute':
+    case 'subscription dispute-won': {
       const id = organizationId(rest[0]);
       const current = await repository.currentForOrganization(id);
       if (!current || current.provider !== 'test') {
@@ -203,12 +209,20 @@ export async function runPaymentCommand(
       }
       const subscriptionId = current.providerSubscriptionId;
       if (action === 'renew') await providers.test.renew(subscriptionId);
-      else await providers.test.failPayment(subscriptionId);
+      else if (action === 'fail') await providers.test.failPayment(subscriptionId);
+      else if (action === 'refund')
+        await providers.test.takeBackPayment(subscriptionId, 'refunded');
+      else if (action === 'dispute')
+        await providers.test.takeBackPayment(subscriptionId, 'disputed');
+      else await providers.test.winDispute(subscriptionId);
       await refresh('test', subscriptionId);
       const after = await repository.currentForOrganization(id);
-      print(
-        `${id}: ${after ? subscriptionStatusNames[after.status] : 'none'}, period to ${shortDate(after?.periodEnd ?? null)}`,
-      );
+      const state = after
+        ? after.paymentHold
+          ? paymentHoldNames[after.paymentHold]
+          : subscriptionStatusNames[after.status]
+        : 'none';
+      print(`${id}: ${state}, period to ${shortDate(after?.periodEnd ?? null)}`);
       return true;
     }
     case 'lapses run': {

@@ -76,6 +76,13 @@ export const subscriptions = pgTable(
     graceUntil: moment('grace_until'),
     /** When the owner was told the profile is about to be unpublished (once per ending). */
     reminderSentAt: moment('reminder_sent_at'),
+    /**
+     * The payment for the period starting at `heldPeriodStart` was taken back at the provider
+     * (refunded, or disputed and not won): that period does not publish, whatever `status` says.
+     * A new period (a renewal paid) clears it; a won dispute releases it.
+     */
+    paymentHold: text('payment_hold', { enum: ['refunded', 'disputed'] }),
+    heldPeriodStart: moment('held_period_start'),
     guestCodeId: uuid('guest_code_id'),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
@@ -146,5 +153,11 @@ export const testModeSubscriptions = pgTable('test_mode_subscriptions', {
   periodEnd: moment('period_end').notNull(),
   /** The start of the period whose payment was refunded (an operator's refund), if any. */
   refundedPeriodStart: moment('refunded_period_start'),
+  /**
+   * The period whose payment was taken back at the provider itself (CLI: `subscription refund`,
+   * `subscription dispute`), not by the product: what the provider reports as its payment hold.
+   */
+  paymentHold: text('payment_hold', { enum: ['refunded', 'disputed'] }),
+  heldPeriodStart: moment('held_period_start'),
   createdAt: moment('created_at').notNull().defaultNow(),
 });

@@ -152,6 +152,40 @@ export function duplicatePaymentRefundedEmail(
   });
 }
 
+/**
+ * The current period's payment was refunded in full at the payment provider (not by the product
+ * itself): the profile is out of the directory for that period (ADR 013).
+ */
+export function paymentRefundedEmail(email: PaymentEmail) {
+  return actionEmail({
+    to: email.to,
+    subject: `Payment for ${email.organizationName} refunded: not published`,
+    intro: `The payment for the current period of ${email.organizationName} has been refunded, so its profile is no longer public in the directory. Nothing was deleted. If the subscription renews, the next period's payment publishes it again.`,
+    action: 'See your subscriptions',
+    url: dashboardLink(email.publicUrl),
+    outro: 'If you did not expect this refund, reply to this email or write to us.',
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
+/**
+ * The current period's payment is disputed with the card's bank (a chargeback): the profile is
+ * out of the directory unless the dispute is decided in our favour (ADR 013).
+ */
+export function paymentDisputedEmail(email: PaymentEmail) {
+  return actionEmail({
+    to: email.to,
+    subject: `Payment for ${email.organizationName} disputed: not published`,
+    intro: `The payment for the current period of ${email.organizationName} has been disputed with the card's bank, so its profile is no longer public in the directory. Nothing was deleted. If the dispute is decided in our favour while the period is still paid for, the profile is published again.`,
+    action: 'See your subscriptions',
+    url: dashboardLink(email.publicUrl),
+    outro: 'If you did not mean to dispute this payment, contact your bank or write to us.',
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
 export function publicationEndingEmail(email: PaymentEmail & { endsAt: Date }) {
   return actionEmail({
     to: email.to,

@@ -4,15 +4,21 @@ import type { EmailMessage } from '../../adapters/email/message.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import {
   duplicatePaymentRefundedEmail,
+  paymentDisputedEmail,
   paymentFailedEmail,
+  paymentRefundedEmail,
   publicationEndedEmail,
   publicationEndingEmail,
   subscriptionActiveEmail,
   type EmailFooter,
 } from '../../adapters/email/templates.ts';
-import { ProviderRefusedError, type PaymentProvider } from './providers/provider.ts';
+import {
+  ProviderRefusedError,
+  type PaymentProvider,
+  type PeriodPayment,
+} from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
-import { endsAt, isLive, statusFromProvider } from './subscription-state.ts';
+import { endsAt, holdFor, publishes, statusFromProvider } from './subscription-state.ts';
 
 export interface FulfilmentOptions {
   repository: PaymentRepository;
@@ -23,7 +29,10 @@ export interface FulfilmentOptions {
   /** Days a profile stays public after a renewal payment first fails. */
   graceDays: number;
   onEmailQueued: () => void;
-  logger?: { warn(details: object, message: string): void };
+  logger?: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
 }
 
 export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -81,8 +90,13 @@ export function createFulfilment(options: FulfilmentOptions) {
     before: SubscriptionRow | null,
     after: SubscriptionRow,
   ): Promise<boolean> {
-    const wasLive = before ? isLive(before.status) : false;
-    const nowLive = isLive(after.status);
+    if (after.paymentHold && after.paymentHold !== before?.paymentHold) {
+      // Its payment was taken back at the provider: the profile is out for that period.
+      const email = after.paymentHold === 'refunded' ? paymentRefundedEmail : paymentDisputedEmail;
+      return emailOwner(tx, organization.createdBy, (to) => email({ ...common(organization), to }));
+    }
+    const wasLive = before ? publishes(before) : false;
+    const nowLive = publishes(after);
     if (!wasLive && nowLive) {
       return emailOwner(tx, organization.createdBy, (to) =>
         subscriptionActiveEmail({
@@ -115,6 +129,7 @@ export function createFulfilment(options: FulfilmentOptions) {
         within: tx,
         idempotencyKey: `duplicate-${subscriptionId}`,
         reason: 'duplicate',
+        origin: 'duplicate',
       });
     } catch (error) {
       if (!(error instanceof ProviderRefusedError)) throw error;
@@ -138,9 +153,15 @@ export function createFulfilment(options: FulfilmentOptions) {
       event,
       now = new Date(),
       silent = false,
+      periodPayment,
     }: {
       /** The provider event that asked for it: recorded, so a redelivery changes nothing. */
       event?: { id: string; type: string };
+      /**
+       * A refund or dispute event's payment, read from the provider under the organization's lock
+       * (as the subscription is): it says whether the period it paid for is held back.
+       */
+      periodPayment?: (within: Database) => Promise<PeriodPayment | null>;
       now?: Date;
       /** No email (the owner is deleting the organization: it is not "leaving" the directory). */
       silent?: boolean;
@@ -159,7 +180,25 @@ export function createFulfilment(options: FulfilmentOptions) {
         return 'ignored';
       }
       if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
-      const reported = (await source.readSubscription(subscriptionId, tx)) ?? glance;
+      let reported = (await source.readSubscription(subscriptionId, tx)) ?? glance;
+      if (periodPayment) {
+        const payment = await periodPayment(tx);
+        const details = { organizationId, subscription: reported.id, event: event?.id };
+        if (!payment || payment.subscriptionId !== reported.id) {
+          options.logger?.warn(details, 'refund or dispute no longer found at the provider');
+          return 'ignored';
+        }
+        if (payment.periodStart.getTime() !== reported.periodStart.getTime()) {
+          // An earlier period's payment: the one that publishes now was paid all the same.
+          options.logger?.info(
+            { ...details, periodStart: payment.periodStart, hold: payment.hold },
+            'refund or dispute of an earlier period: publication unchanged',
+          );
+          return 'ignored';
+        }
+        if (payment.note) options.logger?.info({ ...details, note: payment.note }, payment.note);
+        reported = { ...reported, periodHold: payment.hold };
+      }
       const before = await repository.findByProviderId(tx, reported.id);
       const next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
       if (!next) return 'ignored';
@@ -169,8 +208,9 @@ export function createFulfilment(options: FulfilmentOptions) {
         periodStart: reported.periodStart,
         periodEnd: reported.periodEnd,
         type: plans[reported.plan].subscriptionType,
+        ...holdFor(reported, before),
       };
-      const becomesLive = isLive(next.status) && !(before && isLive(before.status));
+      const becomesLive = publishes(values) && !(before && publishes(before));
       if (becomesLive && (await repository.hasLiveSubscription(tx, organization.id))) {
         // A second subscription for an organization that is already live (two checkouts both
         // paid, or a lapsed one recovering after the owner subscribed again): its payment is

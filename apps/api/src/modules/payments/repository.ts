@@ -19,7 +19,10 @@ export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 /** A subscription with what the owner's screens show beside it. */
 export type SubscriptionView = SubscriptionRow & { organizationName: string; published: boolean };
 
-const live = inArray(subscriptions.status, [...liveSubscriptionStatuses]);
+/** Running at its provider: paid, canceled to its period's end, or in a grace period. */
+const running = inArray(subscriptions.status, [...liveSubscriptionStatuses]);
+/** Publishing: running, and its period's payment not taken back (refunded or disputed). */
+const live = and(running, isNull(subscriptions.paymentHold));
 const liveList = sql.join(
   liveSubscriptionStatuses.map((status) => sql`${status}`),
   sql`, `,
@@ -47,7 +50,7 @@ export function createPaymentRepository(db: Database) {
    * organization's row locked, in the transaction that changed a subscription.
    */
   async function refreshOrganization(tx: Database, organizationId: string) {
-    const isLive = sql`exists (select 1 from ${subscriptions} s where s.organization_id = ${organizations.id} and s.status in (${liveList}))`;
+    const isLive = sql`exists (select 1 from ${subscriptions} s where s.organization_id = ${organizations.id} and s.status in (${liveList}) and s.payment_hold is null)`;
     const latestType = sql`(select s.type from ${subscriptions} s where s.organization_id = ${organizations.id} order by (s.status <> 'expired') desc, s.created_at desc limit 1)`;
     const nextStatus = sql`case when ${isLive} then 'paid' else 'pending' end`;
     const nextPublished = sql`${isLive} and not ${organizations.heldByOperator}`;
@@ -216,7 +219,7 @@ export function createPaymentRepository(db: Database) {
       return db
         .select()
         .from(subscriptions)
-        .where(and(owner, live, ne(subscriptions.provider, 'guest')));
+        .where(and(owner, running, ne(subscriptions.provider, 'guest')));
     },
 
     async findCustomer(userId: string) {
@@ -395,7 +398,7 @@ export function createPaymentRepository(db: Database) {
         .from(subscriptions)
         .where(
           and(
-            live,
+            running,
             ne(subscriptions.provider, 'guest'),
             lte(subscriptions.periodEnd, new Date(now.getTime() - slackMs)),
           ),
@@ -416,11 +419,16 @@ export function createPaymentRepository(db: Database) {
           lte(subscriptions.periodEnd, horizon),
         ),
       );
-      return tx
-        .update(subscriptions)
-        .set({ reminderSentAt: now })
-        .where(and(isNull(subscriptions.reminderSentAt), ending))
-        .returning();
+      return (
+        tx
+          .update(subscriptions)
+          .set({ reminderSentAt: now })
+          // A held subscription is out of the directory already: nothing to remind of.
+          .where(
+            and(isNull(subscriptions.reminderSentAt), isNull(subscriptions.paymentHold), ending),
+          )
+          .returning()
+      );
     },
 
     async organizationName(executor: Database, id: string) {

@@ -18,6 +18,7 @@ import type { WindowCounters } from '../../adapters/rate-limit/window-counters.t
 import type { OrganizationService } from '../organizations/service.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/index.ts';
+import type { ChargeReference } from './providers/stripe-provider.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './providers/provider.ts';
 import type { PaymentRepository, PaymentSessionRow, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
@@ -47,6 +48,7 @@ const toSubscription = (row: SubscriptionView): Subscription => ({
   startDate: row.periodStart.toISOString(),
   endDate: row.periodEnd.toISOString(),
   graceEndDate: row.status === 'past_due' && row.graceUntil ? row.graceUntil.toISOString() : null,
+  paymentHold: row.paymentHold,
   published: row.published,
 });
 
@@ -414,6 +416,31 @@ export function createPaymentService(options: PaymentServiceOptions) {
         }
       }
       return outcome;
+    },
+
+    /**
+     * A verified refund or dispute event: its charge is read back from Stripe to find the
+     * subscription and the period it paid for, then applied as any event is, the charge read
+     * again under the organization's lock. A charge that is no subscription payment of ours
+     * (unknown to Stripe, a one-off payment) changes nothing and is logged.
+     */
+    async handleChargeEvent(event: { id: string; type: string }, reference: ChargeReference) {
+      const stripe = providers.stripe?.provider;
+      if (!stripe) return 'ignored' as const;
+      const payment = await atProvider(() => stripe.readPeriodPayment(reference));
+      if (!payment) {
+        options.logger?.warn(
+          { event: event.id, type: event.type, ...reference },
+          'refund or dispute of a charge that pays no known subscription: nothing changed',
+        );
+        return 'ignored' as const;
+      }
+      return atProvider(() =>
+        fulfilment.apply(stripe, payment.subscriptionId, {
+          event,
+          periodPayment: (within) => stripe.readPeriodPayment(reference, within),
+        }),
+      );
     },
 
     // The built-in test checkout (embedded default only).

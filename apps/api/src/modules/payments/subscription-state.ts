@@ -1,10 +1,38 @@
-import { isLiveSubscriptionStatus, type SubscriptionStatus } from '@si/contracts';
+import {
+  isLiveSubscriptionStatus,
+  publishesNow,
+  type PaymentHold,
+  type SubscriptionStatus,
+} from '@si/contracts';
 import type { ProviderSubscription } from './providers/provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The statuses that keep a profile published (one definition, in contracts). */
 export const isLive = isLiveSubscriptionStatus;
+
+/** Whether a recorded subscription publishes: a live status, and its period's payment not held. */
+export const publishes = (row: { status: SubscriptionStatus; paymentHold: PaymentHold | null }) =>
+  publishesNow(row);
+
+/**
+ * The payment hold for the period the provider reports: what the provider says of it when this
+ * read tells (`periodHold`), else what was recorded for the same period. A new period has none:
+ * its renewal was paid (or is failing, which the grace period handles).
+ */
+export function holdFor(
+  reported: Pick<ProviderSubscription, 'periodStart' | 'periodHold'>,
+  recorded: { paymentHold: PaymentHold | null; heldPeriodStart: Date | null } | null,
+): { paymentHold: PaymentHold | null; heldPeriodStart: Date | null } {
+  const samePeriod = recorded?.heldPeriodStart?.getTime() === reported.periodStart.getTime();
+  const hold =
+    reported.periodHold !== undefined
+      ? reported.periodHold
+      : samePeriod
+        ? (recorded?.paymentHold ?? null)
+        : null;
+  return { paymentHold: hold, heldPeriodStart: hold ? reported.periodStart : null };
+}
 
 /**
  * What a provider's report means for publication (docs/product.md#payments-and-subscriptions): active publishes; canceled

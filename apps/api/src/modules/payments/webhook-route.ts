@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ErrorBody, paymentErrorCodes } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
 import { publicAccess } from '../../http/openapi.ts';
-import { subscriptionIdOf, type StripeProvider } from './providers/stripe-provider.ts';
+import {
+  chargeReferenceOf,
+  subscriptionIdOf,
+  type StripeProvider,
+} from './providers/stripe-provider.ts';
 import type { PaymentService } from './service.ts';
 import { alertCodes } from '../../metrics/alert-codes.ts';
 
@@ -44,7 +48,7 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
         tags: ['payments'],
         summary: "Stripe's webhook (signed events about checkouts, invoices and subscriptions)",
         description:
-          'Verifies the Stripe-Signature header on the raw body. Handles checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and customer.subscription.deleted; other events are acknowledged and ignored.',
+          'Verifies the Stripe-Signature header on the raw body. Handles checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and customer.subscription.deleted, and the refund and dispute events charge.refunded, charge.dispute.created and charge.dispute.closed; other events are acknowledged and ignored.',
         security: publicAccess,
         headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
         response: {
@@ -75,16 +79,16 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
       }
       const checkoutSessionId =
         event.type === 'checkout.session.completed' ? event.data.object.id : null;
-      const outcome = await payments
-        .handleProviderEvent(
-          { id: event.id, type: event.type },
-          subscriptionIdOf(event),
-          checkoutSessionId,
-        )
-        .catch((error: unknown) => {
-          onEvent(event.type, 'failed');
-          throw error;
-        });
+      const received = { id: event.id, type: event.type };
+      const charge = chargeReferenceOf(event);
+      const outcome = await (
+        charge
+          ? payments.handleChargeEvent(received, charge)
+          : payments.handleProviderEvent(received, subscriptionIdOf(event), checkoutSessionId)
+      ).catch((error: unknown) => {
+        onEvent(event.type, 'failed');
+        throw error;
+      });
       onEvent(event.type, outcome);
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       return { received: true as const, outcome };

@@ -1,4 +1,4 @@
-import type { PlanChoice } from '@si/contracts';
+import type { PaymentHold, PlanChoice } from '@si/contracts';
 import type { Database } from '../../../db/client.ts';
 
 /** A subscription as its provider reports it, in the product's terms. */
@@ -14,6 +14,26 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   periodStart: Date;
   periodEnd: Date;
+  /**
+   * What the provider says of the current period's payment: taken back (`refunded` in full, or
+   * `disputed` and not won), or null when it stands. Undefined when this read does not tell
+   * (Stripe's subscriptions do not carry it: its charges are read on their own events), and
+   * what was recorded for the same period stays.
+   */
+  periodHold?: PaymentHold | null;
+}
+
+/**
+ * A payment of a subscription that was refunded or disputed, as its provider reports it now:
+ * which subscription and period it paid for, and whether it holds that period back.
+ */
+export interface PeriodPayment {
+  subscriptionId: string;
+  /** The start of the period the payment paid for. */
+  periodStart: Date;
+  hold: PaymentHold | null;
+  /** Why there is no hold, for the log: a partial refund, our own refund, a dispute won. */
+  note: string | null;
 }
 
 export interface CheckoutRequest {
@@ -71,6 +91,11 @@ export interface PaymentProvider {
       idempotencyKey?: string;
       /** Why, as the provider records it. */
       reason?: 'requested_by_customer' | 'duplicate';
+      /**
+       * Who issued it, kept with the refund at the provider: its own refund event is then
+       * recognised as already handled (a duplicate ended, an operator's choice of end).
+       */
+      origin?: 'duplicate' | 'operator';
     },
   ): Promise<{ amountCents: number }>;
 }

@@ -5,6 +5,7 @@ import {
   ProviderRefusedError,
   ProviderUnavailableError,
   type PaymentProvider,
+  type PeriodPayment,
   type ProviderSubscription,
 } from './provider.ts';
 
@@ -17,6 +18,18 @@ export interface StripeSettings {
 }
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** A dispute that no longer holds the payment back: won, an inquiry closed, or prevented. */
+const settledDisputes: readonly string[] = ['won', 'warning_closed', 'prevented'];
+
+/** A refund the product itself made (a duplicate ended, an operator's refund): already handled. */
+const issuedByUs = (refund: Stripe.Refund) =>
+  Boolean(refund.metadata?.origin || refund.metadata?.subscription);
+
+/** What a refund or dispute event is about: the charge, or the dispute (which names its charge). */
+export type ChargeReference = { charge: string } | { dispute: string };
 
 function stateOf(status: Stripe.Subscription.Status): ProviderSubscription['state'] {
   switch (status) {
@@ -266,7 +279,7 @@ export function createStripeProvider(settings: StripeSettings) {
      * (invoice payments, API 2025-03-31 on), then a refund of that payment intent. Stripe's own
      * refusal (already refunded, too old) reaches the operator in Stripe's words.
      */
-    async refundLatestPayment(id, { within, idempotencyKey, reason } = {}) {
+    async refundLatestPayment(id, { within, idempotencyKey, reason, origin } = {}) {
       const refused = (reason: string, cause: unknown = null) =>
         new ProviderRefusedError(cause, 'payment', reason);
       const calls = within ? underLock : {};
@@ -287,7 +300,7 @@ export function createStripeProvider(settings: StripeSettings) {
           {
             payment_intent: paymentIntent,
             reason: reason ?? 'requested_by_customer',
-            metadata: { subscription: id, invoice: invoice.id },
+            metadata: { subscription: id, invoice: invoice.id, origin: origin ?? 'operator' },
           },
           { ...calls, ...(idempotencyKey && { idempotencyKey }) },
         );
@@ -298,6 +311,63 @@ export function createStripeProvider(settings: StripeSettings) {
         }
         throw new ProviderUnavailableError(error);
       }
+    },
+
+    /**
+     * The subscription payment a refund or dispute event is about, read back from Stripe (never
+     * taken from the payload): charge, then its payment intent's invoice (invoice payments), then
+     * the invoice's subscription and the period its lines paid for. Its hold: disputed while a
+     * dispute is open or lost, else refunded when refunded in full by anyone but us. Null for a
+     * charge or dispute Stripe does not know, or a payment that is not a subscription's.
+     */
+    async readPeriodPayment(
+      reference: ChargeReference,
+      within?: unknown,
+    ): Promise<PeriodPayment | null> {
+      const calls = within ? underLock : {};
+      const notFound = (error: unknown) =>
+        error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+      return calling(async () => {
+        try {
+          const chargeId =
+            'charge' in reference
+              ? reference.charge
+              : idOf((await stripe.disputes.retrieve(reference.dispute, {}, calls)).charge);
+          if (!chargeId) return null;
+          const charge = await stripe.charges.retrieve(chargeId, {}, calls);
+          const intent = idOf(charge.payment_intent);
+          if (!intent) return null;
+          const payments = await stripe.invoicePayments.list(
+            { payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 },
+            calls,
+          );
+          const invoiceId = idOf(payments.data[0]?.invoice);
+          if (!invoiceId) return null;
+          const invoice = await stripe.invoices.retrieve(invoiceId, {}, calls);
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          const paidFrom = invoice.lines.data[0]?.period.start;
+          if (!subscriptionId || paidFrom === undefined) return null;
+          const disputes = await stripe.disputes.list({ charge: chargeId, limit: 10 }, calls);
+          const refunds = await stripe.refunds.list({ charge: chargeId, limit: 100 }, calls);
+          const disputed = disputes.data.some((one) => !settledDisputes.includes(one.status));
+          const ours = refunds.data.some(issuedByUs);
+          const hold = disputed ? 'disputed' : charge.refunded && !ours ? 'refunded' : null;
+          const note =
+            hold !== null
+              ? null
+              : charge.refunded && ours
+                ? 'refund issued by the product itself: already handled'
+                : charge.amount_refunded > 0
+                  ? 'partial refund: publication unchanged'
+                  : disputes.data.length > 0
+                    ? 'dispute settled in our favour: the period publishes if still paid'
+                    : null;
+          return { subscriptionId, periodStart: toDate(paidFrom), hold, note };
+        } catch (error) {
+          if (notFound(error)) return null;
+          throw error;
+        }
+      });
     },
 
     cancelNow: (id, within) =>
@@ -356,8 +426,6 @@ export type StripeProvider = ReturnType<typeof createStripeProvider>;
 
 /** Which subscription an event is about, so that it can be read back from Stripe. */
 export function subscriptionIdOf(event: Stripe.Event): string | null {
-  const idOf = (value: string | { id: string } | null | undefined) =>
-    typeof value === 'string' ? value : (value?.id ?? null);
   switch (event.type) {
     case 'checkout.session.completed':
       return idOf(event.data.object.subscription);
@@ -368,6 +436,19 @@ export function subscriptionIdOf(event: Stripe.Event): string | null {
     case 'customer.subscription.deleted':
     case 'customer.subscription.created':
       return event.data.object.id;
+    default:
+      return null;
+  }
+}
+
+/** Which charge a refund or dispute event is about; null for any other event. */
+export function chargeReferenceOf(event: Stripe.Event): ChargeReference | null {
+  switch (event.type) {
+    case 'charge.refunded':
+      return { charge: event.data.object.id };
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+      return { dispute: event.data.object.id };
     default:
       return null;
   }

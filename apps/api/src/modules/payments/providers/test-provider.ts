@@ -25,6 +25,8 @@ const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription 
   cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   periodStart: row.periodStart,
   periodEnd: row.periodEnd,
+  // A hold is of one period's payment: a renewal starts a period that was paid.
+  periodHold: row.heldPeriodStart?.getTime() === row.periodStart.getTime() ? row.paymentHold : null,
 });
 
 /**
@@ -167,6 +169,24 @@ export function createTestProvider(db: Database, publicUrl: string) {
 
     /** An operator simulates a failed renewal (CLI). */
     failPayment: (id: string) => update(id, { status: 'past_due' }),
+
+    /**
+     * An operator simulates the current period's payment taken back at the provider, not by the
+     * product (CLI): refunded in full from the provider's side, or a dispute (chargeback) opened.
+     */
+    takeBackPayment: async (id: string, hold: 'refunded' | 'disputed') => {
+      const row = await read(id);
+      if (!row) return null;
+      return update(id, { paymentHold: hold, heldPeriodStart: row.periodStart });
+    },
+
+    /** An operator simulates a dispute of the current period's payment won (CLI). */
+    async winDispute(id: string) {
+      const row = await read(id);
+      if (!row) return null;
+      if (row.paymentHold !== 'disputed') return row;
+      return update(id, { paymentHold: null, heldPeriodStart: null });
+    },
   } satisfies PaymentProvider & Record<string, unknown>;
 }
 export type TestProvider = ReturnType<typeof createTestProvider>;
