@@ -23,6 +23,20 @@ type Customer = ReturnType<typeof customerOf>;
 type Session = ReturnType<typeof sessionOf>;
 type Subscription = ReturnType<typeof subscriptionOf>;
 type Invoice = ReturnType<typeof invoiceOf>;
+type Charge = ReturnType<typeof chargeOf>;
+type Dispute = ReturnType<typeof disputeOf>;
+type Refund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: string;
+  created: number;
+  metadata: Metadata;
+};
 
 /** An answer in Stripe's error format. */
 class ApiError extends Error {
@@ -214,6 +228,40 @@ function invoiceOf(
   };
 }
 
+/** The charge that took an invoice's payment (a payment intent's one successful charge). */
+const chargeOf = (
+  payment_intent: string,
+  amount: number,
+  currency: string,
+  customer: string,
+  created: number,
+) => ({
+  id: `ch_${payment_intent.slice(3)}`,
+  object: 'charge' as const,
+  amount,
+  amount_refunded: 0,
+  currency,
+  customer,
+  created,
+  paid: true,
+  status: 'succeeded',
+  captured: true,
+  refunded: false,
+  disputed: false,
+  payment_intent,
+});
+const disputeOf = (charge: Charge, created: number) => ({
+  id: newId('dp'),
+  object: 'dispute' as const,
+  amount: charge.amount - charge.amount_refunded,
+  currency: charge.currency,
+  charge: charge.id,
+  payment_intent: charge.payment_intent,
+  reason: 'fraudulent',
+  status: 'needs_response' as Stripe.Dispute.Status,
+  created,
+});
+
 /**
  * A local stand-in for the parts of Stripe's API our server calls (customers, prices,
  * subscription checkout, subscriptions, billing portal), spoken in the official SDK's wire format:
@@ -380,12 +428,18 @@ export async function startStripeStandIn(
     sub.latest_invoice = invoice.id;
     return invoice;
   };
-  /** Each paid invoice's payment intent, and the intents refunded (Stripe refunds one once). */
+  /** Each paid invoice's payment intent, and the charge that took its money. */
   const paymentIntents = new Map<string, string>();
-  const refunded = new Set<string>();
-  const refunds: { payment_intent: string; amount: number; reason: string | null }[] = [];
+  const charges = new Map<string, Charge>();
+  const chargeOfIntent = new Map<string, string>();
+  const refunds: Refund[] = [];
+  const disputes = new Map<string, Dispute>();
   const pay = (invoice: Invoice) => {
-    paymentIntents.set(invoice.id, newId('pi'));
+    const intent = newId('pi');
+    paymentIntents.set(invoice.id, intent);
+    const charge = chargeOf(intent, invoice.amount_due, invoice.currency, invoice.customer, now());
+    charges.set(charge.id, charge);
+    chargeOfIntent.set(intent, charge.id);
     return Object.assign(invoice, {
       status: 'paid' as const,
       amount_paid: invoice.amount_due,
@@ -405,8 +459,12 @@ export async function startStripeStandIn(
         .sort((a, b) => b.created - a.created)
         .slice(0, Number(text(body.limit) ?? 10)),
     );
+  /** By `invoice`, or by `payment[payment_intent]` (which invoice a payment paid). */
   const invoicePaymentsOf = (body: Form) => {
-    const invoice = invoices.get(text(body.invoice) ?? '');
+    const byIntent = text(record(body.payment).payment_intent);
+    const invoice = byIntent
+      ? [...invoices.values()].find((one) => paymentIntents.get(one.id) === byIntent)
+      : invoices.get(text(body.invoice) ?? '');
     const intent = invoice ? paymentIntents.get(invoice.id) : undefined;
     if (!invoice || !intent || invoice.status !== 'paid') return listOf([]);
     return listOf([
@@ -420,29 +478,70 @@ export async function startStripeStandIn(
       },
     ]);
   };
-  const createRefund = (body: Form) => {
-    const intent = text(body.payment_intent) ?? '';
-    const invoice = [...invoices.values()].find((one) => paymentIntents.get(one.id) === intent);
-    if (!invoice) throw missing('payment_intent', intent);
-    if (refunded.has(intent)) {
-      throw new ApiError(400, `Charge ch_${intent.slice(3)} has already been refunded.`, {
+  /**
+   * A refund of a payment intent's charge: in full unless `amount` says less, refused once the
+   * charge is refunded in full. Stripe then sends charge.refunded, whoever refunded.
+   */
+  const refundCharge = (charge: Charge, body: Form) => {
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) {
+      throw new ApiError(400, `Charge ${charge.id} has already been refunded.`, {
         code: 'charge_already_refunded',
       });
     }
-    refunded.add(intent);
+    const amount = Number(text(body.amount) ?? left);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      throw new ApiError(400, `Refund amount (${amount}) is greater than unrefunded amount.`, {
+        param: 'amount',
+      });
+    }
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
     const refund = {
       id: newId('re'),
-      object: 'refund',
-      amount: invoice.amount_paid,
-      currency: invoice.currency,
-      payment_intent: intent,
+      object: 'refund' as const,
+      amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
       reason: text(body.reason) ?? null,
       status: 'succeeded',
+      created: now(),
       metadata: mergeMetadata({}, body.metadata),
     };
     refunds.push(refund);
+    emit('charge.refunded', charge);
     return refund;
   };
+  const createRefund = (body: Form) => {
+    const intent = text(body.payment_intent) ?? '';
+    const charge = charges.get(chargeOfIntent.get(intent) ?? '');
+    if (!charge) throw missing('payment_intent', intent);
+    return refundCharge(charge, body);
+  };
+  /** The charge of a subscription's latest paid invoice, or of the invoice given. */
+  const paidCharge = (subId: string, invoiceId?: string) => {
+    find(subscriptions, 'subscription', subId);
+    const invoice = invoiceId
+      ? find(invoices, 'invoice', invoiceId)
+      : [...invoices.values()]
+          .filter(
+            (one) =>
+              one.parent.subscription_details.subscription === subId && one.status === 'paid',
+          )
+          .sort((a, b) => b.created - a.created)[0];
+    const charge = charges.get(
+      chargeOfIntent.get(paymentIntents.get(invoice?.id ?? '') ?? '') ?? '',
+    );
+    if (!charge) throw new Error(`${subId} has no paid invoice${invoiceId ? ` ${invoiceId}` : ''}`);
+    return charge;
+  };
+  const filtered = <T extends object>(items: Iterable<T>, body: Form, keys: (keyof T & string)[]) =>
+    listOf(
+      [...items].filter((item) =>
+        keys.every((key) => !text(body[key]) || item[key] === text(body[key])),
+      ),
+    );
   const openInvoice = (sub: Subscription) => {
     const invoice = invoices.get(sub.latest_invoice ?? '');
     return invoice?.status === 'open' ? invoice : undefined;
@@ -465,6 +564,15 @@ export async function startStripeStandIn(
     ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, 'subscription', id)],
     ['GET', /^\/v1\/invoices$/, (_, body) => invoicesOf(body)],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => find(invoices, 'invoice', id)],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => find(charges, 'charge', id)],
+    ['GET', /^\/v1\/refunds$/, (_, body) => filtered(refunds, body, ['charge', 'payment_intent'])],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, (id) => find(disputes, 'dispute', id)],
+    [
+      'GET',
+      /^\/v1\/disputes$/,
+      (_, body) => filtered(disputes.values(), body, ['charge', 'payment_intent']),
+    ],
     ['GET', /^\/v1\/invoice_payments$/, (_, body) => invoicePaymentsOf(body)],
     ['POST', /^\/v1\/refunds$/, (_, body) => createRefund(body)],
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, updateSubscription],
@@ -583,8 +691,10 @@ export async function startStripeStandIn(
     sessions,
     subscriptions,
     invoices,
-    /** Every refund made, in order. */
+    /** Every refund made, in order (the product's, and those `refundPayment` makes). */
     refunds,
+    charges,
+    disputes,
     requests,
     events,
     /** Fixes the stand-in's clock (unix seconds); null returns to `options.now` or the wall. */
@@ -656,6 +766,33 @@ export async function startStripeStandIn(
       pay(invoice);
       sub.status = 'active';
       return [emit('invoice.paid', invoice), emit('customer.subscription.updated', sub)];
+    },
+    /**
+     * A refund made in Stripe's dashboard (not by the product): of the latest paid invoice's
+     * charge, or `invoice`'s, in full unless `amount` says less. Returns charge.refunded.
+     */
+    refundPayment(subId: string, { amount, invoice }: { amount?: number; invoice?: string } = {}) {
+      const charge = paidCharge(subId, invoice);
+      const before = events.length;
+      refundCharge(charge, amount === undefined ? {} : { amount: String(amount) });
+      return events.slice(before);
+    },
+    /**
+     * The card's holder disputes the latest paid invoice's charge (or `invoice`'s) with their bank:
+     * a dispute that needs a response. Returns charge.dispute.created; the dispute is its object.
+     */
+    disputePayment(subId: string, { invoice }: { invoice?: string } = {}) {
+      const charge = paidCharge(subId, invoice);
+      const dispute = disputeOf(charge, now());
+      disputes.set(dispute.id, dispute);
+      charge.disputed = true;
+      return [emit('charge.dispute.created', dispute)];
+    },
+    /** The bank decides the dispute: won (the money comes back) or lost. */
+    closeDispute(disputeId: string, status: 'won' | 'lost') {
+      const dispute = find(disputes, 'dispute', disputeId);
+      dispute.status = status;
+      return [emit('charge.dispute.closed', dispute)];
     },
     /** Stripe ends the subscription: at the end of a canceled period, or when retries run out. */
     endSubscription(subId: string) {
