@@ -90,6 +90,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     startDate: '2026-10-24T12:00:00.000Z',
     endDate: '2026-11-24T12:00:00.000Z',
     graceEndDate: null,
+    paymentHold: null,
     published: true,
     ...overrides,
   };

@@ -200,6 +200,10 @@ export const publicationStateNames = {
   notPublicYet: 'Not public yet',
   /** Paid for, but held back from the directory by an operator. */
   held: 'Not published',
+  /** The current period's payment was refunded at the provider. */
+  refunded: 'Refunded',
+  /** The current period's payment is disputed (or the dispute was lost). */
+  disputed: 'Payment disputed',
 } as const;
 export type PublicationState = keyof typeof publicationStateNames;
 

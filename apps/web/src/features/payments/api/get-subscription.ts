@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isLiveSubscriptionStatus, type Subscription } from '@si/contracts';
+import { publishesNow, type Subscription } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 import { organizationSubscriptionKey } from './payment-queries';
 
@@ -29,7 +29,10 @@ export function useSubscription(organizationId: string, options: { enabled?: boo
   });
 }
 
-/** Whether the subscription keeps the profile published and editable (contracts decide). */
+/**
+ * Whether the subscription keeps the profile published and editable (contracts decide): a live
+ * status, and its period's payment not refunded or disputed.
+ */
 export function isLiveSubscription(subscription: Subscription | null | undefined): boolean {
-  return Boolean(subscription && isLiveSubscriptionStatus(subscription.status));
+  return Boolean(subscription && publishesNow(subscription));
 }

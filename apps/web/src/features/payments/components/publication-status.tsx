@@ -14,12 +14,16 @@ import { StatusPill, type PillTone } from './status-pill';
 /**
  * Where an organization stands in the directory, from its latest subscription: live, ending
  * (canceled, public until its end), payment failed (public until the grace ends), lapsed
- * (expired: hidden), not public yet (never subscribed), or held back by an operator.
+ * (expired: hidden), not public yet (never subscribed), held back by an operator, or its
+ * period's payment refunded or disputed at the provider (hidden for that period).
  */
 export function publicationStateOf(
   organization: Pick<Organization, 'published'>,
   subscription: Subscription | undefined,
 ): PublicationState {
+  if (subscription?.paymentHold && subscription.status !== 'expired') {
+    return subscription.paymentHold;
+  }
   switch (subscription?.status) {
     case 'canceled':
       return 'ending';
@@ -41,6 +45,8 @@ const tones: Record<PublicationState, PillTone> = {
   lapsed: 'neutral',
   notPublicYet: 'neutral',
   held: 'neutral',
+  refunded: 'warning',
+  disputed: 'warning',
 };
 
 function detailOf(state: PublicationState, subscription: Subscription | undefined): string | null {
@@ -49,7 +55,9 @@ function detailOf(state: PublicationState, subscription: Subscription | undefine
   if (state === 'paymentFailed' && subscription) {
     return paymentTexts.publicUntil(formatDate(subscription.graceEndDate ?? subscription.endDate));
   }
-  if (state === 'lapsed') return paymentTexts.hiddenFromDirectory;
+  if (state === 'lapsed' || state === 'refunded' || state === 'disputed') {
+    return paymentTexts.hiddenFromDirectory;
+  }
   return null;
 }
 

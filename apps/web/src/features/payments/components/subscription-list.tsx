@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CreditCard } from 'lucide-react';
 import {
   dashboardTexts,
+  paymentHoldNames,
   paymentTexts,
   subscriptionStatusNames,
   subscriptionTypeNames,
@@ -32,6 +33,20 @@ function endLabel(subscription: Subscription): string {
     return paymentTexts.subscriptionRenews;
   }
   return paymentTexts.subscriptionEnds;
+}
+
+/**
+ * The status as the owner reads it: a period whose payment was refunded or disputed at the
+ * provider says so, and that it is not published, in place of the subscription's own status.
+ */
+function statusOf(subscription: Subscription): { name: string; tone: PillTone } {
+  if (subscription.paymentHold && subscription.status !== 'expired') {
+    return { name: paymentHoldNames[subscription.paymentHold], tone: 'warning' };
+  }
+  return {
+    name: subscriptionStatusNames[subscription.status],
+    tone: statusTones[subscription.status],
+  };
 }
 
 function endDateOf(subscription: Subscription): string {
@@ -121,8 +136,8 @@ export function SubscriptionList() {
               {subscriptionTypeNames[subscription.type]}
             </Fact>
             <Fact label={dashboardTexts.subscriptionStatus}>
-              <StatusPill tone={statusTones[subscription.status]}>
-                {subscriptionStatusNames[subscription.status]}
+              <StatusPill tone={statusOf(subscription).tone}>
+                {statusOf(subscription).name}
               </StatusPill>
             </Fact>
             <Fact label={paymentTexts.subscriptionStarted}>
