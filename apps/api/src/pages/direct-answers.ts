@@ -2,6 +2,7 @@ import { OrganizationListQuery } from '@si/contracts';
 import { AppError } from '../http/errors.ts';
 import { appErrorBody } from '../http/error-handler.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
+import type { RenderBasis } from './server-renderer.ts';
 
 const ACTIVE_COUNTRIES = '/api/organizations/active-countries';
 const PROFILE_ANSWER = /^\/api\/organizations\/([^/?]+)$/;
@@ -48,22 +49,27 @@ function listQuery(search: string): OrganizationListQuery | null {
 /**
  * The reads every page render makes, answered as their routes answer a visitor without a session
  * but without going through the routes (no injected request, no JSON written and read again):
- * a profile (GET /api/organizations/:id) and a page of the directory (GET /api/organizations).
- * Null: a URL its route answers itself.
+ * a profile (GET /api/organizations/:id), a page of the directory (GET /api/organizations) and
+ * the countries it lists (GET /api/organizations/active-countries), the last two as of the
+ * directory version the page's request read. Null: a URL its route answers itself.
  */
 export function directAnswers(organizations: OrganizationService) {
-  return (url: string): DirectAnswer | null => {
+  return (url: string, { directoryVersion }: RenderBasis): DirectAnswer | null => {
     if (url === LIST_PATH || url.startsWith(`${LIST_PATH}?`)) {
       const query = listQuery(url.slice(LIST_PATH.length));
       if (!query) return null;
       return answered(
-        organizations.list(query).then((page) => ({
+        organizations.list(query, directoryVersion).then((page) => ({
           data: JSON.parse(page.items.toString()) as unknown,
           meta: JSON.parse(page.metaJson) as unknown,
         })),
       );
     }
-    if (url === ACTIVE_COUNTRIES) return null;
+    if (url === ACTIVE_COUNTRIES) {
+      return answered(
+        organizations.activeCountries(directoryVersion).then((countries) => ({ data: countries })),
+      );
+    }
     const match = PROFILE_ANSWER.exec(url);
     const id = match ? decodedSegment(match[1]!) : null;
     if (id === null) return null;

@@ -31,7 +31,7 @@ import {
   organizationNotFoundHead,
 } from './page-heads.ts';
 import { loadIndexTemplate } from './index-template.ts';
-import { loadPageRenderer } from './server-renderer.ts';
+import { loadPageRenderer, type RenderBasis } from './server-renderer.ts';
 import { decodedSegment, directAnswers } from './direct-answers.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
 import type { KeptPage, PageCache } from './page-cache.ts';
@@ -90,8 +90,6 @@ const REFERENCE_ANSWERS = new Set([
   '/api/faqs',
   '/api/site',
 ]);
-
-const ACTIVE_COUNTRIES = '/api/organizations/active-countries';
 
 const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
 
@@ -152,18 +150,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   const renderer = template.built
     ? await loadPageRenderer(app, options.distDir, {
         answerDirectly: directAnswers(organizations),
-        keptAnswer: async (url) => {
-          if (REFERENCE_ANSWERS.has(url)) return (await reference.snapshot()).version;
-          // Home's country choices change only with the directory (its version, read now).
-          if (url === ACTIVE_COUNTRIES) {
-            const [directory, { version }] = await Promise.all([
-              organizations.directoryVersion(),
-              reference.snapshot(),
-            ]);
-            return `${directory} ${version}`;
-          }
-          return null;
-        },
+        keptAnswer: async (url) =>
+          REFERENCE_ANSWERS.has(url) ? (await reference.snapshot()).version : null,
       })
     : null;
 
@@ -220,9 +208,13 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
    * One server render of the page at `url` (a path and query), its head written from `head` (or
    * from the profile the page shows). Null when the page shows a profile no longer there.
    */
-  async function render(url: string, head: PageHead | HeadOfProfile): Promise<Rendered | null> {
+  async function render(
+    url: string,
+    head: PageHead | HeadOfProfile,
+    basis?: RenderBasis,
+  ): Promise<Rendered | null> {
     pageCache.rendered();
-    const result = await renderer!.render(`http://localhost${url}`);
+    const result = await renderer!.render(`http://localhost${url}`, basis);
     if (result.kind === 'redirect') return result;
     const headTags = typeof head === 'function' ? await head(result.organization) : head;
     if (!headTags) return null;
@@ -277,6 +269,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       head: PageHead | HeadOfProfile;
       /** A profile's id: its page is stored on disk too (ADR 030). */
       storedAs?: string;
+      /** What the request read that the page depends on, for its render to hold to. */
+      basis?: RenderBasis;
     },
   ) {
     let unkept: Rendered | null = null;
@@ -298,7 +292,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         }
       }
       source = 'rendered';
-      const rendered = await render(page.key, page.head);
+      const rendered = await render(page.key, page.head, page.basis);
       if (!rendered) return null;
       if (rendered.kind !== 'page' || !rendered.complete) {
         unkept = rendered;
@@ -471,6 +465,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         key,
         dependsOn: `${directoryVersion} ${referenceVersion}`,
         head,
+        basis: { directoryVersion },
       });
     }
     const organizationMatch = organizationPath.exec(pathname);

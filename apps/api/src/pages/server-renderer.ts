@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type {
   ApiAnswer,
-  ServerApiTransport,
   ServerRenderer,
   ServerRenderResult,
 } from '@si/contracts';
@@ -32,10 +31,19 @@ function parsedBody(text: string): unknown {
   }
 }
 
+/**
+ * What a page's request read before its render (the directory's version for a list page): the
+ * render's answers hold to it instead of asking the database again.
+ */
+export interface RenderBasis {
+  directoryVersion?: number;
+}
+
 /** What a render reaches the API with, and reports its errors to: its own app's. */
 interface RenderingApp {
-  transport: ServerApiTransport;
+  transport: (url: string, init: RequestInit, basis: RenderBasis) => Promise<ApiAnswer>;
   onRenderError(error: unknown): void;
+  basis: RenderBasis;
 }
 
 /**
@@ -54,7 +62,7 @@ interface ManifestChunk {
 }
 
 export interface PageRenderer {
-  render(url: string): Promise<ServerRenderResult>;
+  render(url: string, basis?: RenderBasis): Promise<ServerRenderResult>;
   /** The URL a page is kept under (ServerRenderer.pageKey): a path, with home's filter. */
   pageKey(url: string): string | null;
   /** The build files a rendered page's routes need, beyond what the template already loads. */
@@ -75,7 +83,10 @@ export interface PageRendererOptions {
    * Answers a GET the way its route would, without going through the route (no request, no
    * JSON written and read again): for the reads every page render makes. Null: not one of them.
    */
-  answerDirectly(url: string): Promise<{ status: number; body: unknown }> | null;
+  answerDirectly(
+    url: string,
+    basis: RenderBasis,
+  ): Promise<{ status: number; body: unknown }> | null;
   /**
    * Names what a GET answer holds when it may serve many renders (reference data): the answer
    * is asked for once and given again while the name stays the same. Null: asked every time.
@@ -113,12 +124,12 @@ export async function loadPageRenderer(
    * writes to query data (TanStack Query keeps it as given, and it is only serialized after).
    */
   const keptAnswers = new Map<string, { name: string; body: unknown }>();
-  const transport: ServerApiTransport = async (url, init) => {
+  const transport: RenderingApp['transport'] = async (url, init, basis) => {
     const method = init.method ?? 'GET';
     const name = method === 'GET' ? await keptAnswer(url) : null;
     const kept = name === null ? undefined : keptAnswers.get(url);
     if (kept?.name === name) return answerOf(200, kept.body);
-    const direct = method === 'GET' ? answerDirectly(url) : null;
+    const direct = method === 'GET' ? answerDirectly(url, basis) : null;
     if (direct) {
       const { status, body } = await direct;
       return answerOf(status, body);
@@ -135,6 +146,7 @@ export async function loadPageRenderer(
   };
   const own: RenderingApp = {
     transport,
+    basis: {},
     onRenderError: (error) =>
       app.log.error({ err: error, code: alertCodes.serverRenderFailed }, 'server render error'),
   };
@@ -142,7 +154,7 @@ export async function loadPageRenderer(
     transport: (url, init) => {
       const rendering = renderingApp.getStore();
       if (!rendering) throw new Error(`an API call outside any render: ${url}`);
-      return rendering.transport(url, init);
+      return rendering.transport(url, init, rendering.basis);
     },
     onRenderError: (error) => (renderingApp.getStore() ?? own).onRenderError(error),
   });
@@ -159,8 +171,8 @@ export async function loadPageRenderer(
   const loadedByEntry = entryKey ? chunksOf(manifest, entryKey) : new Set<string>();
 
   return {
-    render: (url) =>
-      renderingApp.run(own, () =>
+    render: (url, basis = {}) =>
+      renderingApp.run({ ...own, basis }, () =>
         renderer.render(new Request(url, { headers: { accept: 'text/html' } })),
       ),
     pageKey: (url) => renderer.pageKey(url),

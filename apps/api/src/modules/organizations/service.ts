@@ -264,14 +264,15 @@ export function createOrganizationService(
 
     /**
      * A page of the directory with its total and facet counts, from the in-process index
-     * (ADR 018), once it holds every change committed before this call.
+     * (ADR 018), once it holds every change committed before this call (or `atLeast`, a
+     * directory version read after the caller's request arrived).
      */
-    async list(query: OrganizationListQuery): Promise<DirectoryPage> {
+    async list(query: OrganizationListQuery, atLeast?: number): Promise<DirectoryPage> {
       const filter = await toFilter(query);
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !after)
         throw badRequest(apiMessages.badCursor, { cursor: apiMessages.badCursor });
-      const answer = await directory.answer(filter, after, query.limit);
+      const answer = await directory.answer(filter, after, query.limit, atLeast);
       const last = answer.more ? answer.keys.at(-1) : undefined;
       const nextCursor = last ? JSON.stringify(encodeCursor([...last])) : 'null';
       return {
@@ -315,10 +316,13 @@ export function createOrganizationService(
 
     /**
      * Countries with a published organization (ALL adds none), in the reference data's order
-     * (by name), from the index: fresh as a list answer, without a query.
+     * (by name), from the index: fresh as a list answer (`atLeast` as there), without a query.
      */
-    async activeCountries(): Promise<Country[]> {
-      const [codes, snapshot] = await Promise.all([directory.countries(), reference.snapshot()]);
+    async activeCountries(atLeast?: number): Promise<Country[]> {
+      const [codes, snapshot] = await Promise.all([
+        directory.countries(atLeast),
+        reference.snapshot(),
+      ]);
       const active = new Set(codes);
       return snapshot.countries.filter((country) => active.has(country.code));
     },

@@ -169,10 +169,13 @@ export function createDirectory(
      */
     version: (): Promise<number> => readVersion(),
 
-    /** The countries with at least one published organization, as of this call. */
-    async countries(): Promise<string[]> {
+    /**
+     * The countries with at least one published organization, as of this call, or as of
+     * `atLeast`: a version its caller read after its own request arrived.
+     */
+    async countries(atLeast?: number): Promise<string[]> {
       if (!index) await this.ready();
-      const target = await readVersion();
+      const target = atLeast ?? (await readVersion());
       await catchUpTo(target);
       return index!.countries();
     },
@@ -181,10 +184,18 @@ export function createDirectory(
      * The index's answer, holding every change committed before this call: the database's
      * version is asked for at once, the answer is worked out while it is on its way, and it
      * stands if the index was at that version; otherwise the index catches up and answers again.
+     * `atLeast`: a version the caller read after its own request arrived (a page render's), held
+     * to instead of asking again.
      */
-    async answer(filter: IndexFilter, after: OrderKey | null, limit: number): Promise<IndexAnswer> {
+    async answer(
+      filter: IndexFilter,
+      after: OrderKey | null,
+      limit: number,
+      atLeast?: number,
+    ): Promise<IndexAnswer> {
       if (!index) await this.ready();
-      const reading = readVersion();
+      if (atLeast !== undefined && version >= atLeast) return index!.query(filter, after, limit);
+      const reading = atLeast ?? readVersion();
       const answeredAt = version;
       const answer = index!.query(filter, after, limit);
       const target = await reading;
