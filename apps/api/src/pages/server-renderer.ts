@@ -4,11 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type {
-  ApiAnswer,
-  ServerRenderer,
-  ServerRenderResult,
-} from '@si/contracts';
+import type { ApiAnswer, ServerRenderer, ServerRenderResult } from '@si/contracts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
 /** An API answer as the app reads it: its status and its parsed body (undefined: none). */
