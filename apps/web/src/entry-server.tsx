@@ -142,10 +142,20 @@ export const pageKey: ServerRenderer['pageKey'] = (url) => {
  * handler runs the loaders (which fill the query cache through the API), React renders the page,
  * and the cache goes to the browser as JSON to hydrate from without fetching again.
  */
+/** What each render gives its loaders: its own query cache. */
+interface RenderContext {
+  queryClient: QueryClient;
+}
+
+/** One route table for every render (its lazy route modules resolved once, its routes ranked once). */
+const handler = createStaticHandler(
+  createRoutes((context) => (context as RenderContext).queryClient),
+);
+
 export const render: ServerRenderer['render'] = async (request) => {
   const queryClient = createRequestQueryClient();
-  const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(request);
+  const requestContext: RenderContext = { queryClient };
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return {
       kind: 'redirect',

@@ -3,6 +3,7 @@ import {
   createBrowserRouter,
   Navigate,
   type HydrationState,
+  type LoaderFunctionArgs,
   useLocation,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
@@ -12,6 +13,7 @@ import { routePath } from '@si/contracts';
 import { RootLayout } from './layout/root-layout';
 import { homeLoader, layoutLoader, organizationLoader } from './routes/loaders';
 import { PageFallback } from './routes/page-fallback';
+import type { QueryClientSource } from './routes/query-client-source';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 /** /organizations without an id goes to the directory, carrying any message with it. */
@@ -47,9 +49,9 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
 
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const pageLoader = (name: PageLoaderName) => () =>
-    import('./routes/page-loaders').then((loaders) => loaders[name](queryClient)());
+export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
+  const pageLoader = (name: PageLoaderName) => (args: LoaderFunctionArgs) =>
+    import('./routes/page-loaders').then((loaders) => loaders[name](queryClient)(args));
   return [
     {
       id: 'root',

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
   countryFacetsQueryOptions,
@@ -16,6 +15,7 @@ import { categoryGroupsQueryOptions } from '../../features/reference/api/get-cat
 import { countriesQueryOptions } from '../../features/reference/api/get-countries';
 import { siteInfoQueryOptions } from '../../features/site/api/get-site-info';
 import { primeQueries } from './prime-queries';
+import { queryClientOf, type QueryClientSource } from './query-client-source';
 
 /**
  * Route loaders prime TanStack Query; the pages read the same queries. They are defined in the
@@ -25,17 +25,20 @@ import { primeQueries } from './prime-queries';
  * The layout's own data, for every page: the footer's contact email and parent brands, so they
  * are in the server's HTML of each page. Read once (the route never revalidates).
  */
-export const layoutLoader = (queryClient: QueryClient) => () =>
-  primeQueries([queryClient.prefetchQuery(siteInfoQueryOptions())]);
+export const layoutLoader =
+  (source: QueryClientSource) =>
+  ({ context }: LoaderFunctionArgs) =>
+    primeQueries([queryClientOf(source, context).prefetchQuery(siteInfoQueryOptions())]);
 
 export const homeLoader =
-  (queryClient: QueryClient) =>
-  ({ request }: LoaderFunctionArgs) => {
+  (source: QueryClientSource) =>
+  ({ request, context }: LoaderFunctionArgs) => {
     const params = new URL(request.url).searchParams;
     // The filter form submitted without JavaScript: on to the filter's own URL.
     const target = directoryFormTarget(params);
     if (target) throw redirect(target, 303);
     const filters = parseDirectoryFilters(params);
+    const queryClient = queryClientOf(source, context);
     return primeQueries([
       queryClient.prefetchQuery(categoryGroupsQueryOptions()),
       queryClient.prefetchQuery(categoriesQueryOptions()),
@@ -48,9 +51,10 @@ export const homeLoader =
   };
 
 export const organizationLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
+  (source: QueryClientSource) =>
+  ({ params, context }: LoaderFunctionArgs) => {
     const orgId = params.orgId ?? '';
+    const queryClient = queryClientOf(source, context);
     return primeQueries([
       // An id that is no UUID is answered 'not found' without a request.
       queryClient.prefetchQuery(organizationQueryOptions(orgId)),
