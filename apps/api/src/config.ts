@@ -196,6 +196,17 @@ const ConfigSchema = z.object({
   /** Stripe's API address; tests point it at a local stand-in. Unset: api.stripe.com. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
+   * Stripe Tax at checkout (opt-in): tax calculated by Stripe, the billing address and an
+   * optional tax id collected, and both saved on the customer. Needs Stripe Tax set up in the
+   * dashboard (README, Payments).
+   */
+  STRIPE_AUTOMATIC_TAX: booleanFlag.default(false),
+  /**
+   * Stripe promotion codes at checkout (opt-in): a field on Stripe's page for codes made in
+   * Stripe's dashboard. The product's own guest codes are apart from it (README, Payments).
+   */
+  STRIPE_PROMOTION_CODES: booleanFlag.default(false),
+  /**
    * The built-in test checkout publishes without taking money, so a production server refuses
    * to start on it unless this says so (a staging or demo deployment).
    */
@@ -357,6 +368,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(['STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither']);
+  }
+  // Switches of Stripe's own checkout: on the built-in test checkout they would do nothing.
+  const stripeOnly = (['STRIPE_AUTOMATIC_TAX', 'STRIPE_PROMOTION_CODES'] as const).filter(
+    (name) => config[name] && !config.STRIPE_SECRET_KEY,
+  );
+  if (stripeOnly.length > 0) {
+    throw new ConfigError(
+      stripeOnly.map(
+        (name) =>
+          `${name}: on without STRIPE_SECRET_KEY (it changes Stripe's checkout; the built-in test checkout has none of it)`,
+      ),
+    );
   }
   const production = config.NODE_ENV === 'production';
   if (production) {

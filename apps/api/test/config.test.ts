@@ -71,6 +71,37 @@ describe('configuration', () => {
     const live = { STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
     expect(loadConfig({ ...production, ...live }).STRIPE_SECRET_KEY).toBe('rk_live_1');
   });
+
+  it("reads Stripe checkout's tax and promotion-code switches: off unless said, and only with Stripe", () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig(stripe)).toMatchObject({
+      STRIPE_AUTOMATIC_TAX: false,
+      STRIPE_PROMOTION_CODES: false,
+    });
+    expect(
+      loadConfig({ ...stripe, STRIPE_AUTOMATIC_TAX: 'on', STRIPE_PROMOTION_CODES: 'true' }),
+    ).toMatchObject({ STRIPE_AUTOMATIC_TAX: true, STRIPE_PROMOTION_CODES: true });
+    expect(() => loadConfig({ ...stripe, STRIPE_AUTOMATIC_TAX: 'yes' })).toThrow(
+      /STRIPE_AUTOMATIC_TAX/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_PROMOTION_CODES: 'enabled' })).toThrow(
+      /STRIPE_PROMOTION_CODES/,
+    );
+    // On the built-in test checkout they would silently do nothing: refused, each named.
+    const refused = (() => {
+      try {
+        loadConfig({ STRIPE_AUTOMATIC_TAX: 'on', STRIPE_PROMOTION_CODES: 'on' });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(refused).toEqual([
+      expect.stringMatching(/^STRIPE_AUTOMATIC_TAX: on without STRIPE_SECRET_KEY/),
+      expect.stringMatching(/^STRIPE_PROMOTION_CODES: on without STRIPE_SECRET_KEY/),
+    ]);
+    expect(loadConfig({ STRIPE_AUTOMATIC_TAX: 'off' }).STRIPE_AUTOMATIC_TAX).toBe(false);
+  });
 });
 
 /** Everything a production server needs besides payments: mail, a sender, its https address. */

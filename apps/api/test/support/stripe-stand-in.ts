@@ -148,6 +148,9 @@ const sessionOf = (body: Form, lines: [Price, number][], baseUrl: string, create
     // The literal {CHECKOUT_SESSION_ID} stays: Stripe fills it in only when it redirects.
     success_url: text(body.success_url) ?? null,
     cancel_url: text(body.cancel_url) ?? null,
+    automatic_tax: { enabled: text(record(body.automatic_tax).enabled) === 'true' },
+    billing_address_collection: text(body.billing_address_collection) ?? null,
+    tax_id_collection: { enabled: text(record(body.tax_id_collection).enabled) === 'true' },
     amount_total: lines.reduce((sum, [price, quantity]) => sum + price.unit_amount * quantity, 0),
     currency: lines[0]?.[0].currency ?? 'usd',
   };
@@ -349,11 +352,38 @@ export async function startStripeStandIn(
       'A line item needs a price, or price_data with currency, unit_amount, recurring[interval].';
     throw new ApiError(400, message, { code: 'parameter_missing', param: `line_items[${index}]` });
   };
+  /** Stripe's refusals of the tax and promotion-code parameters used in ways it does not allow. */
+  const refuseSwitchConflicts = (body: Form, customer: string | undefined) => {
+    if (body.allow_promotion_codes !== undefined && body.discounts !== undefined)
+      throw new ApiError(
+        400,
+        'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+      );
+    const update = record(body.customer_update);
+    if (body.customer_update !== undefined && !customer)
+      throw new ApiError(400, '`customer_update` can only be used with `customer`.', {
+        param: 'customer_update',
+      });
+    const on = (value: FormValue | undefined) => text(record(value).enabled) === 'true';
+    if (on(body.automatic_tax) && customer && text(update.address) !== 'auto')
+      throw new ApiError(
+        400,
+        "Automatic tax calculation requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+        { param: 'customer_update[address]' },
+      );
+    if (on(body.tax_id_collection) && customer && text(update.name) !== 'auto')
+      throw new ApiError(
+        400,
+        "Tax ID collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to 'auto'.",
+        { param: 'customer_update[name]' },
+      );
+  };
   const createSession = (body: Form) => {
     if (text(body.mode) !== 'subscription')
       throw new ApiError(400, 'Only mode=subscription is modelled.');
     const customer = text(body.customer);
     if (customer && !customers.has(customer)) throw missing('customer', customer, 'customer');
+    refuseSwitchConflicts(body, customer);
     const lines = list(body.line_items).map((line, i) => lineOf(record(line), i));
     if (!lines.length)
       throw new ApiError(400, 'Missing required param: line_items.', { param: 'line_items' });

@@ -20,6 +20,8 @@ const stripeProviderOf = (config: Config, secretKey: string) =>
     secretKey,
     priceIds: { monthly: config.STRIPE_PRICE_MONTHLY, annual: config.STRIPE_PRICE_ANNUAL },
     apiUrl: config.STRIPE_API_URL,
+    automaticTax: config.STRIPE_AUTOMATIC_TAX,
+    promotionCodes: config.STRIPE_PROMOTION_CODES,
   });
 
 /** Chooses the providers from the settings (the server and the operator CLI alike). */

@@ -8,8 +8,9 @@ import {
   type PeriodPayment,
   type ProviderSubscription,
 } from './provider.ts';
+import { checkoutSwitchParams, type CheckoutSwitches } from './stripe-checkout-options.ts';
 
-export interface StripeSettings {
+export interface StripeSettings extends CheckoutSwitches {
   secretKey: string;
   /** Price ids set up in Stripe's dashboard; without them, each checkout names the amount. */
   priceIds: Partial<Record<PlanChoice, string>>;
@@ -192,6 +193,7 @@ export function createStripeProvider(settings: StripeSettings) {
             metadata,
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            ...checkoutSwitchParams(settings),
           },
           { idempotencyKey: request.idempotencyKey },
         );
