@@ -834,6 +834,81 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
     expect(await emails(fx)).toEqual({ ...noEmails, live: 1, failed: 1, ending: 1, ended: 1 });
   });
 
+  it('cancels the subscription at Stripe when the grace ends, so no late retry can publish it again', async () => {
+    const fx = await orgFixture();
+    const { subId } = await purchase(fx);
+    await deliverAll(standIn.failPayment(subId));
+    const graceEnd = Date.parse((await state(fx)).subscription!.graceEndDate!);
+    const cancels = () =>
+      standIn.requests.filter(
+        (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${subId}`,
+      ).length;
+
+    // Within the grace Stripe keeps retrying, and nothing is canceled there.
+    await ctx.app.jobs.applyLapses(new Date(graceEnd - DAY_MS));
+    expect(cancels()).toBe(0);
+    expect(standIn.subscriptions.get(subId)!.status).toBe('past_due');
+
+    const eventsBefore = standIn.events.length;
+    const lapseAt = new Date(graceEnd + MINUTE_MS);
+    const run = await ctx.app.jobs.applyLapses(lapseAt);
+    expect(run?.gracesEnded).toBeGreaterThanOrEqual(1);
+    expect(cancels()).toBe(1);
+    expect(standIn.subscriptions.get(subId)!.status).toBe('canceled');
+    const lapsed = await state(fx);
+    expect(lapsed).toMatchObject({ status: 'expired', published: false, listed: 0 });
+    expect(await emails(fx)).toEqual({ ...noEmails, live: 1, failed: 1, ending: 1, ended: 1 });
+
+    // Stripe's own event about the cancel agrees, however often it comes.
+    const deleted = standIn.events.slice(eventsBefore);
+    expect(deleted.map((event) => event.type)).toEqual(['customer.subscription.deleted']);
+    await deliverAll([...deleted, ...deleted]);
+    // Stripe no longer retries the open invoice of a canceled subscription: the owner's "left"
+    // email stays true.
+    expect(() => standIn.recoverPayment(subId)).toThrow(/canceled/);
+    // Running the job again asks Stripe nothing and changes nothing.
+    expect(await ctx.app.jobs.applyLapses(lapseAt)).toMatchObject({ expired: 0, gracesEnded: 0 });
+    expect(cancels()).toBe(1);
+    expect(await state(fx)).toEqual(lapsed);
+    expect(await emails(fx)).toEqual({ ...noEmails, live: 1, failed: 1, ending: 1, ended: 1 });
+  });
+
+  it('keeps a grace running while Stripe cannot cancel it, and ends it at the next run', async () => {
+    const fx = await orgFixture();
+    const { subId } = await purchase(fx);
+    await deliverAll(standIn.failPayment(subId));
+    const graceEnd = Date.parse((await state(fx)).subscription!.graceEndDate!);
+    const lapseAt = new Date(graceEnd + MINUTE_MS);
+
+    // Stripe fails the cancel: nothing is recorded, the owner is not told the profile has left
+    // (Stripe could still collect the renewal), and the next run tries again.
+    standIn.failNext('DELETE', `/v1/subscriptions/${subId}`);
+    await ctx.app.jobs.applyLapses(lapseAt);
+    expect(standIn.subscriptions.get(subId)!.status).toBe('past_due');
+    expect(await state(fx)).toMatchObject({ status: 'past_due', published: true, listed: 1 });
+    expect(await emails(fx)).toMatchObject({ ended: 0 });
+
+    // The next run reaches Stripe: canceled there, then expired here, one email.
+    const run = await ctx.app.jobs.applyLapses(new Date(lapseAt.getTime() + MINUTE_MS));
+    expect(run?.gracesEnded).toBeGreaterThanOrEqual(1);
+    expect(standIn.subscriptions.get(subId)!.status).toBe('canceled');
+    expect(await state(fx)).toMatchObject({ status: 'expired', published: false, listed: 0 });
+    expect(await emails(fx)).toMatchObject({ ended: 1 });
+  });
+
+  it('keeps a profile whose renewal Stripe collected before the grace ended, and cancels nothing', async () => {
+    const fx = await orgFixture();
+    const { subId } = await purchase(fx);
+    await deliverAll(standIn.failPayment(subId));
+    const graceEnd = Date.parse((await state(fx)).subscription!.graceEndDate!);
+    // A retry succeeds, and its events are lost: the job reads it back at the grace's end.
+    standIn.recoverPayment(subId);
+    await ctx.app.jobs.applyLapses(new Date(graceEnd + MINUTE_MS));
+    expect(standIn.subscriptions.get(subId)!.status).toBe('active');
+    expect(await state(fx)).toMatchObject({ status: 'paid', published: true, listed: 1 });
+    expect(await emails(fx)).toMatchObject({ ended: 0 });
+  });
+
   it('reads back a subscription whose end never reported (a webhook endpoint down for days)', async () => {
     const fx = await orgFixture();
     const { sessionId } = await startCheckout(fx);

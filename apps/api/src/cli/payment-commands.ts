@@ -70,9 +70,13 @@ export async function runPaymentCommand(
     onEmailQueued: () => {},
     logger: log,
   });
-  const refresh = async (name: 'stripe' | 'test', subscriptionId: string) => {
+  const refresh = async (
+    name: 'stripe' | 'test',
+    subscriptionId: string,
+    options?: { now?: Date },
+  ) => {
     const source = providers.byName(name);
-    return source ? fulfilment.apply(source, subscriptionId) : 'ignored';
+    return source ? fulfilment.apply(source, subscriptionId, options) : 'ignored';
   };
   const [action, ...rest] = args;
   /** The CLI's changes are operator actions too: each goes to the audit log (ADR 028). */
@@ -238,7 +242,7 @@ export async function runPaymentCommand(
       const result = await job.runAt(at);
       print(
         result
-          ? `${countOf(result.expired, 'subscription', 'subscriptions')} ended, ${countOf(result.reminded, 'owner', 'owners')} reminded, ${result.rechecked} read again from the provider`
+          ? `${countOf(result.expired, 'subscription', 'subscriptions')} ended, ${countOf(result.reminded, 'owner', 'owners')} reminded, ${result.rechecked} read again from the provider, ${countOf(result.gracesEnded, 'grace', 'graces')} ended there`
           : 'another process is applying lapses now; nothing done',
       );
       return true;

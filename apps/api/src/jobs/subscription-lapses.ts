@@ -15,8 +15,15 @@ const OVERDUE_BATCH = 50;
 export interface LapseOptions {
   repository: PaymentRepository;
   fulfilment: Fulfilment;
-  /** Reads a provider subscription back and applies it (fulfilment with its provider). */
-  refresh: (provider: 'stripe' | 'test', subscriptionId: string) => Promise<unknown>;
+  /**
+   * Reads a provider subscription back and applies it (fulfilment with its provider) as of
+   * `now`; 'ignored' when the provider does not know it or is not configured here.
+   */
+  refresh: (
+    provider: 'stripe' | 'test',
+    subscriptionId: string,
+    options?: { now?: Date },
+  ) => Promise<'applied' | 'duplicate' | 'ignored'>;
   reminderDays: number;
   logger: FastifyBaseLogger;
 }
@@ -25,6 +32,11 @@ export interface LapseRun {
   expired: number;
   reminded: number;
   rechecked: number;
+  /**
+   * Failed renewals whose grace ended, settled through their provider: canceled there and
+   * recorded as expired, or found paid after all.
+   */
+  gracesEnded: number;
 }
 
 const takeLock = async (tx: Database) => {
@@ -47,17 +59,51 @@ export function subscriptionLapsesJob(
 ): PeriodicJob & { runAt(now: Date): Promise<LapseRun | null> } {
   const { repository, fulfilment } = options;
 
+  /**
+   * Ends each failed renewal whose grace is over at its provider, through fulfilment (which
+   * records it expired, unpublishes and emails the owner): a late retry of the payment can
+   * then never publish it again (ADR 013). Returns how many were ended there, and the ids of
+   * those whose provider could not be reached: they stay as they are until the next run, so
+   * that the owner is never told the profile has left while the provider may still renew it.
+   * One its provider does not know (or one not configured here) has nothing to cancel: the
+   * expiry that follows ends it here.
+   */
+  const endGraces = async (now: Date) => {
+    let canceled = 0;
+    const unreachable: string[] = [];
+    for (const grace of await repository.graceEnded(now, OVERDUE_BATCH)) {
+      if (grace.provider === 'guest') continue;
+      try {
+        const outcome = await options.refresh(grace.provider, grace.providerSubscriptionId, {
+          now,
+        });
+        if (outcome !== 'ignored') canceled += 1;
+      } catch (error) {
+        unreachable.push(grace.id);
+        options.logger.warn(
+          { err: error, subscription: grace.providerSubscriptionId },
+          'grace ended but the subscription could not be canceled at its provider; trying again next run',
+        );
+      }
+    }
+    return { canceled, unreachable };
+  };
+
   const runAt = async (now: Date): Promise<LapseRun | null> => {
+    // Only the process holding the lock does anything (the expiry below checks it again).
+    const free = await repository.transaction(takeLock);
+    if (!free) return null;
+    const graces = await endGraces(now);
     let emailed = false;
     const expired = await repository.transaction(async (tx) => {
       if (!(await takeLock(tx))) return null;
       // Every organization is locked before anything is written, in one statement in id order:
       // a write (and its directory-counter trigger) never waits on a lock this job holds while
       // the job waits on it.
-      const due = await repository.organizationsDue(tx, now, BATCH_SIZE);
+      const due = await repository.organizationsDue(tx, now, BATCH_SIZE, graces.unreachable);
       let count = 0;
       for (const organization of await repository.lockOrganizations(tx, due)) {
-        const ended = await repository.expireDue(tx, organization.id, now);
+        const ended = await repository.expireDue(tx, organization.id, now, graces.unreachable);
         if (ended.length === 0) continue;
         count += ended.length;
         await repository.refreshOrganization(tx, organization.id);
@@ -98,8 +144,8 @@ export function subscriptionLapsesJob(
       }
     }
 
-    const result = { expired, reminded, rechecked };
-    if (expired > 0 || reminded > 0 || rechecked > 0) {
+    const result = { expired, reminded, rechecked, gracesEnded: graces.canceled };
+    if (expired > 0 || reminded > 0 || rechecked > 0 || graces.canceled > 0) {
       options.logger.info(result, 'subscription lapses applied');
     }
     return result;

@@ -18,7 +18,13 @@ import {
   type PeriodPayment,
 } from './providers/provider.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
-import { endsAt, holdFor, publishes, statusFromProvider } from './subscription-state.ts';
+import {
+  endsAt,
+  graceIsOver,
+  holdFor,
+  publishes,
+  statusFromProvider,
+} from './subscription-state.ts';
 
 export interface FulfilmentOptions {
   repository: PaymentRepository;
@@ -200,7 +206,23 @@ export function createFulfilment(options: FulfilmentOptions) {
         reported = { ...reported, periodHold: payment.hold };
       }
       const before = await repository.findByProviderId(tx, reported.id);
-      const next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
+      let next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
+      if (next && graceIsOver(reported, next)) {
+        // The grace has ended while the provider still retries the renewal (Stripe's Smart
+        // Retries run longer): it is ended there now, in this transaction, so that no late
+        // retry can publish a profile whose owner is told it has left (ADR 013). A provider
+        // that cannot be reached rolls it all back; the job or Stripe's next event tries again.
+        await source.cancelNow(reported.id, tx);
+        reported = (await source.readSubscription(reported.id, tx)) ?? {
+          ...reported,
+          state: 'ended',
+        };
+        next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
+        options.logger?.info(
+          { organizationId, subscription: reported.id, state: reported.state },
+          'grace ended: subscription canceled at the provider',
+        );
+      }
       if (!next) return 'ignored';
       const values = {
         status: next.status,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { liveSubscriptionStatuses } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -367,22 +367,54 @@ export function createPaymentRepository(db: Database) {
     // Lapses.
 
     /** Organizations with a live subscription whose time is up at `now`. */
-    async organizationsDue(tx: Database, now: Date, limit: number): Promise<string[]> {
+    /**
+     * Organizations with a subscription whose end has come. `skip`: subscription ids not to end
+     * here (a grace whose cancel at the provider failed this run: it is tried again next run).
+     */
+    async organizationsDue(
+      tx: Database,
+      now: Date,
+      limit: number,
+      skip: string[] = [],
+    ): Promise<string[]> {
       const rows = await tx
         .selectDistinct({ id: subscriptions.organizationId })
         .from(subscriptions)
-        .where(dueAt(now))
+        .where(dueAt(now, skip))
         .orderBy(subscriptions.organizationId)
         .limit(limit);
       return rows.map((row) => row.id);
     },
 
-    async expireDue(tx: Database, organizationId: string, now: Date) {
+    async expireDue(tx: Database, organizationId: string, now: Date, skip: string[] = []) {
       return tx
         .update(subscriptions)
         .set({ status: 'expired', updatedAt: now })
-        .where(and(eq(subscriptions.organizationId, organizationId), dueAt(now)))
+        .where(and(eq(subscriptions.organizationId, organizationId), dueAt(now, skip)))
         .returning();
+    },
+
+    /**
+     * Failed renewals whose grace has ended (ADR 013): each is canceled at its provider, through
+     * fulfilment, before it is recorded as expired. Oldest grace first.
+     */
+    async graceEnded(now: Date, limit: number) {
+      return db
+        .select({
+          id: subscriptions.id,
+          provider: subscriptions.provider,
+          providerSubscriptionId: subscriptions.providerSubscriptionId,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.status, 'past_due'),
+            ne(subscriptions.provider, 'guest'),
+            lte(subscriptions.graceUntil, now),
+          ),
+        )
+        .orderBy(subscriptions.graceUntil)
+        .limit(limit);
     },
 
     /**
@@ -459,9 +491,9 @@ export function createPaymentRepository(db: Database) {
 }
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
 
-/** A live subscription whose end (period, grace or guest grant) has come. */
-function dueAt(now: Date) {
-  return or(
+/** A live subscription whose end (period, grace or guest grant) has come, but those in `skip`. */
+function dueAt(now: Date, skip: string[] = []) {
+  const due = or(
     and(eq(subscriptions.status, 'canceled'), lte(subscriptions.periodEnd, now)),
     and(eq(subscriptions.status, 'past_due'), lte(subscriptions.graceUntil, now)),
     and(
@@ -470,4 +502,5 @@ function dueAt(now: Date) {
       lte(subscriptions.periodEnd, now),
     ),
   );
+  return skip.length > 0 ? and(due, notInArray(subscriptions.id, skip)) : due;
 }

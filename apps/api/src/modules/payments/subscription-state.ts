@@ -37,7 +37,8 @@ export function holdFor(
 /**
  * What a provider's report means for publication (docs/product.md#payments-and-subscriptions): active publishes; canceled
  * keeps it until the period ends; a failed renewal keeps it for the grace period counted from
- * the first failure we saw (`graceUntil`, kept across redeliveries); anything else ends it.
+ * the first failure we saw (`graceUntil`, kept across redeliveries), and then ends it (and
+ * fulfilment cancels it at the provider: `graceIsOver`); anything else ends it.
  * Returns null for a checkout that was never paid: nothing to record.
  */
 export function statusFromProvider(
@@ -62,6 +63,15 @@ export function statusFromProvider(
       return { status: 'paid', graceUntil: null };
   }
 }
+
+/**
+ * A failed renewal whose grace has ended while its provider still runs it (and may retry the
+ * payment): fulfilment ends it at the provider before recording it as expired (ADR 013).
+ */
+export const graceIsOver = (
+  reported: Pick<ProviderSubscription, 'state'>,
+  next: { status: SubscriptionStatus },
+) => reported.state === 'past_due' && next.status === 'expired';
 
 /** When a live subscription stops publishing unless something changes; null: it renews. */
 export function endsAt(row: {

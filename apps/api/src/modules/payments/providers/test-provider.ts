@@ -15,6 +15,9 @@ type TestSubscriptionRow = typeof testModeSubscriptions.$inferSelect;
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const periodMonths = (plan: PlanChoice) => (plans[plan].interval === 'year' ? 12 : 1);
 
+const endedMessage = (id: string) =>
+  `${id} is canceled at the test provider: it is not charged any more`;
+
 const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription => ({
   id: row.id,
   customerId: row.customerId,
@@ -155,10 +158,14 @@ export function createTestProvider(db: Database, publicUrl: string) {
       });
     },
 
-    /** An operator simulates a renewal (CLI): paid for one more period. */
+    /**
+     * An operator simulates a renewal (CLI): paid for one more period. Refused once canceled, as
+     * Stripe stops collecting a canceled subscription's invoices (a grace ended, say).
+     */
     async renew(id: string) {
       const row = await read(id);
       if (!row) return null;
+      if (row.status === 'canceled') throw new Error(endedMessage(id));
       const months = periodMonths(row.plan);
       return update(id, {
         status: 'active',
@@ -167,8 +174,12 @@ export function createTestProvider(db: Database, publicUrl: string) {
       });
     },
 
-    /** An operator simulates a failed renewal (CLI). */
-    failPayment: (id: string) => update(id, { status: 'past_due' }),
+    /** An operator simulates a failed renewal (CLI); a canceled one is not charged any more. */
+    async failPayment(id: string) {
+      const row = await read(id);
+      if (row?.status === 'canceled') throw new Error(endedMessage(id));
+      return update(id, { status: 'past_due' });
+    },
 
     /**
      * An operator simulates the current period's payment taken back at the provider, not by the
