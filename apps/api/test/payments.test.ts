@@ -340,6 +340,41 @@ describe('paying to publish on the embedded default (built-in test checkout)', (
     expect(await listed(organization.name)).toBe(0);
   });
 
+  it('cancels the test subscription at the end of the grace, so a late renewal cannot publish it', async () => {
+    const organization = await newOrganization();
+    await payInTestCheckout(owner, organization.id);
+    await cli('subscription', 'fail', organization.id);
+    const grace = Date.parse((await subscriptionOf(organization.id))!.graceEndDate!);
+    const providerStatus = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select status from test_mode_subscriptions where organization_id = ${organization.id}`,
+        )) as unknown as { rows: { status: string }[] }
+      ).rows.map((row) => row.status);
+
+    await ctx.app.jobs.applyLapses(new Date(grace - 1000));
+    expect(await providerStatus()).toEqual(['past_due']);
+    const run = await ctx.app.jobs.applyLapses(new Date(grace + 1000));
+    expect(run?.gracesEnded).toBeGreaterThanOrEqual(1);
+    expect(await providerStatus()).toEqual(['canceled']);
+    expect((await subscriptionOf(organization.id))!.status).toBe('expired');
+    expect(await listed(organization.name)).toBe(0);
+    expect(await emailsAbout(`${organization.name} is no longer in the directory`)).toBe(1);
+
+    // The provider no longer charges it: neither a renewal nor a failed retry is simulated.
+    await expect(cli('subscription', 'renew', organization.id)).rejects.toThrow(/canceled/);
+    await expect(cli('subscription', 'fail', organization.id)).rejects.toThrow(/canceled/);
+    // Run again, from the job or the CLI: nothing changes, no second email.
+    expect(await ctx.app.jobs.applyLapses(new Date(grace + 2000))).toMatchObject({
+      expired: 0,
+      gracesEnded: 0,
+    });
+    expect(await cli('lapses', 'run')).toMatch(/0 graces ended there/);
+    expect((await subscriptionOf(organization.id))!.status).toBe('expired');
+    expect(await listed(organization.name)).toBe(0);
+    expect(await emailsAbout(`${organization.name} is no longer in the directory`)).toBe(1);
+  });
+
   it('renews a test subscription from the CLI, and lets an operator unpublish and republish', async () => {
     const organization = await newOrganization();
     await payInTestCheckout(owner, organization.id);
