@@ -161,3 +161,35 @@ export const testModeSubscriptions = pgTable('test_mode_subscriptions', {
   heldPeriodStart: moment('held_period_start'),
   createdAt: moment('created_at').notNull().defaultNow(),
 });
+
+/**
+ * One row per paid invoice (a subscription's first payment and each renewal), keyed by the
+ * provider's invoice id: the receipt email is queued in the transaction that inserts the row, so
+ * a redelivered event or a second read of the invoice never sends a second receipt. It is also
+ * what My Subscriptions lists as past invoices. The provider keeps the invoice itself; `url` is
+ * its hosted page (Stripe's hosted_invoice_url, else its PDF), null for the built-in test
+ * checkout, which takes no money and has no such page.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    providerInvoiceId: text('provider_invoice_id').notNull().unique(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['monthly', 'annual'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: moment('period_start').notNull(),
+    periodEnd: moment('period_end').notNull(),
+    paidAt: moment('paid_at').notNull(),
+    /** The invoice's number at the provider (Stripe's "ABCD-0001"), when it has one. */
+    number: text('number'),
+    url: text('url'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('payment_receipts_organization_idx').on(table.organizationId, table.paidAt)],
+);
