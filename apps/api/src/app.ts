@@ -31,6 +31,7 @@ import { uploadSweepJob, type UploadSweepRun } from './jobs/upload-sweep.ts';
 import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
+import { createReceiptRepository } from './modules/payments/receipt-repository.ts';
 import { createOperatorRepository } from './modules/operators/repository.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { createOperatorService } from './modules/operators/service.ts';
@@ -295,8 +296,10 @@ export async function buildApp({
 
   const paymentRepository = createPaymentRepository(database.db);
   const providers = createPaymentProviders(config, database.db);
+  const receiptRepository = createReceiptRepository(database.db);
   const fulfilment = createFulfilment({
     repository: paymentRepository,
+    receipts: receiptRepository,
     outbox,
     publicUrl: config.publicUrl,
     emailFooter,
@@ -307,6 +310,7 @@ export async function buildApp({
   const paymentService = createPaymentService({
     db: database.db,
     repository: paymentRepository,
+    receipts: receiptRepository,
     providers,
     fulfilment,
     organizations: organizationService,

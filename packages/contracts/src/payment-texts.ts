@@ -107,6 +107,15 @@ export const GUEST_CODE_MAX_LENGTH = 64;
 /** "$12.00" from 1200 cents. */
 export const formatAmount = (amountCents: number) => `$${(amountCents / 100).toFixed(2)}`;
 
+/**
+ * An amount in a currency's smallest unit as people read it: "$12.00" for USD (the plans'
+ * currency), "12.00 EUR" for any other a provider might report.
+ */
+export const formatMoney = (amountCents: number, currency: string) =>
+  currency.toLowerCase() === 'usd'
+    ? formatAmount(amountCents)
+    : `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
 export const paymentTexts = {
   selectPlanTitle: 'Select a Subscription Plan',
   /** Above the plans of an organization that never had a subscription. */
@@ -189,6 +198,16 @@ export const paymentTexts = {
   subscriptionActionFailed: 'Something went wrong. Please try again.',
   subscriptionCheckFailed: "We couldn't check this organization's subscription. Please try again.",
   testCheckoutLoadFailed: "We couldn't load this checkout. Please try again.",
+
+  invoicesTitle: 'Past invoices',
+  invoicesEmpty: 'No invoices yet. Each payment for a plan is listed here with its receipt.',
+  invoicesFailed: "We couldn't load your invoices. Please try again.",
+  invoicePaid: 'Paid',
+  invoiceAmount: 'Amount',
+  invoicePeriod: 'Period',
+  viewReceipt: 'View receipt',
+  /** Where the built-in test checkout's payments have no provider page (it took no money). */
+  noReceiptPage: 'Test payment, no receipt page',
 } as const;
 
 /** How My Organizations names an organization's place in the directory. */

@@ -50,6 +50,35 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+/**
+ * A past invoice of one of the owner's organizations: a payment the provider took (a first
+ * payment or a renewal), as its receipt email showed it. `url` is the provider's hosted invoice
+ * or receipt; null for the built-in test checkout, which takes no money and has no such page.
+ */
+export const Invoice = z.object({
+  id: z.string(),
+  organizationId: OrganizationId,
+  organizationName: z.string(),
+  plan: PlanId,
+  provider: z.enum(['stripe', 'test']),
+  /** What was charged, in the currency's smallest unit. */
+  amountCents: z.number().int(),
+  /** ISO 4217, lower case as providers write it ('usd'). */
+  currency: z.string(),
+  paidAt: z.iso.datetime(),
+  /** The period the payment bought. */
+  periodStart: z.iso.datetime(),
+  periodEnd: z.iso.datetime(),
+  /** The provider's invoice number, when it gives one. */
+  number: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+/** GET /payments/invoices: all of the caller's organizations, or the one named. */
+export const InvoiceListQuery = z.object({ organizationId: OrganizationId.optional() });
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
 export const ApplyGuestCodeRequest = z.strictObject({
   organizationId: OrganizationId,
   code: z

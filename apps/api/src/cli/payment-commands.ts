@@ -7,6 +7,7 @@ import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
 import { createFulfilment } from '../modules/payments/fulfilment.ts';
 import { createPaymentProviders } from '../modules/payments/providers/index.ts';
 import { createPaymentRepository } from '../modules/payments/repository.ts';
+import { createReceiptRepository } from '../modules/payments/receipt-repository.ts';
 import { createOutboxRepository } from '../adapters/email/outbox-repository.ts';
 import { CLI_ACTOR, recordAction, type AuditedAction } from '../modules/operators/audit.ts';
 import { createOperatorRepository } from '../modules/operators/repository.ts';
@@ -62,6 +63,7 @@ export async function runPaymentCommand(
   const providers = createPaymentProviders(config, db);
   const fulfilment = createFulfilment({
     repository,
+    receipts: createReceiptRepository(db),
     outbox: createOutboxRepository(db),
     publicUrl: config.publicUrl,
     emailFooter: { supportEmail: config.SUPPORT_EMAIL, parentBrands: config.parentBrands },
@@ -73,7 +75,7 @@ export async function runPaymentCommand(
   const refresh = async (
     name: 'stripe' | 'test',
     subscriptionId: string,
-    options?: { now?: Date },
+    options?: Parameters<typeof fulfilment.apply>[2],
   ) => {
     const source = providers.byName(name);
     return source ? fulfilment.apply(source, subscriptionId, options) : 'ignored';
@@ -219,7 +221,14 @@ export async function runPaymentCommand(
       else if (action === 'dispute')
         await providers.test.takeBackPayment(subscriptionId, 'disputed');
       else await providers.test.winDispute(subscriptionId);
-      await refresh('test', subscriptionId);
+      // A renewal is a payment: its receipt is recorded and emailed, as Pay's is.
+      await refresh(
+        'test',
+        subscriptionId,
+        action === 'renew'
+          ? { paidInvoice: (within) => providers.test.currentInvoice(subscriptionId, within) }
+          : undefined,
+      );
       const after = await repository.currentForOrganization(id);
       const state = after
         ? after.paymentHold

@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  formatMoney,
   parentBrandsTexts,
   siteName,
   type ParentBrand,
@@ -123,6 +124,38 @@ export function paymentFailedEmail(email: PaymentEmail & { graceUntil: Date }) {
     action: 'Update your billing details',
     url: dashboardLink(email.publicUrl),
     outro: 'If you have already updated your card, there is nothing more to do.',
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
+/**
+ * The receipt of one paid invoice (a first payment or a renewal), once per invoice: the
+ * organization, plan, amount and the period it pays for, and the provider's own page for the
+ * invoice (`receiptUrl`); without one (the built-in test checkout) the owner's invoice list.
+ */
+export function paymentReceiptEmail(
+  email: PaymentEmail & {
+    planName: string;
+    amountCents: number;
+    currency: string;
+    periodStart: Date;
+    periodEnd: Date;
+    invoiceNumber: string | null;
+    receiptUrl: string | null;
+  },
+) {
+  const amount = formatMoney(email.amountCents, email.currency);
+  const invoice = email.invoiceNumber ? ` (invoice ${email.invoiceNumber})` : '';
+  return actionEmail({
+    to: email.to,
+    subject: `Receipt for ${email.organizationName}: ${amount}`,
+    intro: `Thank you for your payment of ${amount}${invoice} for ${email.organizationName} on the ${email.planName} plan, for the period from ${longDate(email.periodStart)} to ${longDate(email.periodEnd)}.`,
+    action: email.receiptUrl ? 'View your receipt' : 'See your invoices',
+    url: email.receiptUrl ?? dashboardLink(email.publicUrl),
+    outro: email.receiptUrl
+      ? 'Every past invoice is also listed under My Subscriptions in your dashboard.'
+      : 'This payment was made in the test checkout: no card was charged, so there is no receipt page. It is listed under My Subscriptions in your dashboard.',
     supportEmail: email.supportEmail,
     parentBrands: email.parentBrands,
   });

@@ -6,6 +6,7 @@ import {
   duplicatePaymentRefundedEmail,
   paymentDisputedEmail,
   paymentFailedEmail,
+  paymentReceiptEmail,
   paymentRefundedEmail,
   publicationEndedEmail,
   publicationEndingEmail,
@@ -16,7 +17,10 @@ import {
   ProviderRefusedError,
   type PaymentProvider,
   type PeriodPayment,
+  type ProviderInvoice,
+  type ProviderSubscription,
 } from './providers/provider.ts';
+import type { ReceiptRepository } from './receipt-repository.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import {
   endsAt,
@@ -28,6 +32,7 @@ import {
 
 export interface FulfilmentOptions {
   repository: PaymentRepository;
+  receipts: ReceiptRepository;
   outbox: OutboxRepository;
   publicUrl: string;
   /** Where emails send for help, and the parent brands they name (settings). */
@@ -52,7 +57,7 @@ export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
  * provider_subscription_id means they can only ever make one subscription.
  */
 export function createFulfilment(options: FulfilmentOptions) {
-  const { repository, outbox, publicUrl, emailFooter } = options;
+  const { repository, receipts, outbox, publicUrl, emailFooter } = options;
 
   async function emailOwner(
     tx: Database,
@@ -125,6 +130,50 @@ export function createFulfilment(options: FulfilmentOptions) {
   }
 
   /**
+   * Records a paid invoice of the subscription and queues its receipt, once per invoice: the
+   * invoice id is unique in payment_receipts, so a second read (a redelivery, a retried Pay)
+   * inserts nothing and sends nothing. True when a receipt was queued. An invoice that is not
+   * this subscription's, or not paid, records nothing.
+   */
+  async function recordReceipt(
+    tx: Database,
+    source: PaymentProvider,
+    organization: Owned,
+    subscription: ProviderSubscription,
+    invoice: ProviderInvoice | null,
+  ): Promise<boolean> {
+    if (!invoice || invoice.subscriptionId !== subscription.id) return false;
+    const recorded = await receipts.record(tx, {
+      provider: source.name,
+      providerInvoiceId: invoice.id,
+      providerSubscriptionId: subscription.id,
+      organizationId: organization.id,
+      plan: subscription.plan,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      paidAt: invoice.paidAt,
+      number: invoice.number,
+      url: invoice.url,
+    });
+    if (!recorded) return false;
+    return emailOwner(tx, organization.createdBy, (to) =>
+      paymentReceiptEmail({
+        ...common(organization),
+        to,
+        planName: plans[recorded.plan].name,
+        amountCents: recorded.amountCents,
+        currency: recorded.currency,
+        periodStart: recorded.periodStart,
+        periodEnd: recorded.periodEnd,
+        invoiceNumber: recorded.number,
+        receiptUrl: recorded.url,
+      }),
+    );
+  }
+
+  /**
    * Refunds a duplicate subscription's payment, once however often it is tried (the key makes a
    * retried refund return the first). Null when the provider has no payment left to refund;
    * a provider that cannot be reached throws, and the event is delivered again.
@@ -160,6 +209,7 @@ export function createFulfilment(options: FulfilmentOptions) {
       now = new Date(),
       silent = false,
       periodPayment,
+      paidInvoice,
     }: {
       /** The provider event that asked for it: recorded, so a redelivery changes nothing. */
       event?: { id: string; type: string };
@@ -168,6 +218,12 @@ export function createFulfilment(options: FulfilmentOptions) {
        * (as the subscription is): it says whether the period it paid for is held back.
        */
       periodPayment?: (within: Database) => Promise<PeriodPayment | null>;
+      /**
+       * A payment of the subscription (Stripe's invoice.paid, the test checkout's Pay or
+       * renewal), read from the provider under the organization's lock: its receipt is recorded
+       * and emailed, once per invoice, whatever else the subscription's state does.
+       */
+      paidInvoice?: (within: Database) => Promise<ProviderInvoice | null>;
       now?: Date;
       /** No email (the owner is deleting the organization: it is not "leaving" the directory). */
       silent?: boolean;
@@ -187,6 +243,12 @@ export function createFulfilment(options: FulfilmentOptions) {
       }
       if (event && !(await repository.recordEvent(tx, event.id, event.type))) return 'duplicate';
       let reported = (await source.readSubscription(subscriptionId, tx)) ?? glance;
+      // A payment taken is receipted even when what follows refunds it (a second subscription):
+      // the refund's own email then says so.
+      if (paidInvoice && !silent) {
+        const receipted = await recordReceipt(tx, source, organization, reported, await paidInvoice(tx));
+        queued = receipted || queued;
+      }
       if (periodPayment) {
         const payment = await periodPayment(tx);
         const details = { organizationId, subscription: reported.id, event: event?.id };
@@ -251,13 +313,14 @@ export function createFulfilment(options: FulfilmentOptions) {
           });
         }
         if (!silent) {
-          queued = await emailOwner(tx, organization.createdBy, (to) =>
+          const told = await emailOwner(tx, organization.createdBy, (to) =>
             duplicatePaymentRefundedEmail({
               ...common(organization),
               to,
               amountCents: refunded?.amountCents ?? null,
             }),
           );
+          queued = told || queued;
         }
         options.logger?.warn(
           { organizationId, subscription: reported.id, refundedCents: refunded?.amountCents },
@@ -283,7 +346,7 @@ export function createFulfilment(options: FulfilmentOptions) {
         });
       }
       await repository.refreshOrganization(tx, organizationId);
-      if (!silent) queued = await announce(tx, organization, before, after);
+      if (!silent) queued = (await announce(tx, organization, before, after)) || queued;
       return 'applied';
     });
     if (queued) options.onEmailQueued();

@@ -5,6 +5,8 @@ import {
   CheckoutSession,
   CreateCheckoutSessionRequest,
   ErrorBody,
+  Invoice,
+  InvoiceListQuery,
   PaymentSessionStatus,
   Redirect,
   Subscription,
@@ -102,6 +104,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const session = await readSession(identity, request, reply);
       return { data: await payments.mySubscriptions(session) };
+    },
+  );
+
+  app.get(
+    '/payments/invoices',
+    {
+      schema: {
+        tags,
+        summary: "The caller's past invoices: each payment of the organizations they own",
+        description:
+          "Newest first: amount (in the currency's smallest unit), currency, when it was paid, the period it paid for, the provider's invoice number and a link to its hosted invoice or receipt (null for the built-in test checkout, which takes no money). With organizationId, that organization's only; another owner's answers 403 or 404 as the other owner-only routes do.",
+        security: sessionRequired,
+        querystring: InvoiceListQuery,
+        response: { 200: dataEnvelope(z.array(Invoice)), ...ownerErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await readSession(identity, request, reply);
+      return { data: await payments.invoices(session, request.query.organizationId) };
     },
   );
 

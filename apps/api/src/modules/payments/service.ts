@@ -7,6 +7,7 @@ import {
   type ApplyGuestCodeRequest,
   type CheckoutSession,
   type CreateCheckoutSessionRequest,
+  type Invoice,
   type PaymentSessionStatus,
   type Subscription,
   type TestCheckout,
@@ -20,12 +21,14 @@ import type { Fulfilment } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import type { ChargeReference } from './providers/stripe-provider.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './providers/provider.ts';
+import type { ReceiptRepository, ReceiptView } from './receipt-repository.ts';
 import type { PaymentRepository, PaymentSessionRow, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
 
 export interface PaymentServiceOptions {
   db: Database;
   repository: PaymentRepository;
+  receipts: ReceiptRepository;
   providers: PaymentProviders;
   fulfilment: Fulfilment;
   organizations: Pick<
@@ -50,6 +53,21 @@ const toSubscription = (row: SubscriptionView): Subscription => ({
   graceEndDate: row.status === 'past_due' && row.graceUntil ? row.graceUntil.toISOString() : null,
   paymentHold: row.paymentHold,
   published: row.published,
+});
+
+const toInvoice = (row: ReceiptView): Invoice => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  organizationName: row.organizationName,
+  plan: row.plan,
+  provider: row.provider,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  paidAt: row.paidAt.toISOString(),
+  periodStart: row.periodStart.toISOString(),
+  periodEnd: row.periodEnd.toISOString(),
+  number: row.number,
+  url: row.url,
 });
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);
@@ -287,6 +305,16 @@ export function createPaymentService(options: PaymentServiceOptions) {
       return (await repository.currentForOwner(user.id)).map(toSubscription);
     },
 
+    /**
+     * The caller's past invoices: of every organization they own, or of the one named (which
+     * must be theirs: another's answers as the other owner-only routes do).
+     */
+    async invoices(session: AuthSession | null, organizationId?: string): Promise<Invoice[]> {
+      const user = organizations.requireEditor(session);
+      if (organizationId) await organizations.requireOwnedOrganization(session, organizationId);
+      return (await options.receipts.listForOwner(user.id, organizationId)).map(toInvoice);
+    },
+
     /** Stops renewal: the profile stays published until the paid period ends. */
     cancel: (session: AuthSession | null, organizationId: string) =>
       setRenewal(session, organizationId, false),
@@ -399,15 +427,24 @@ export function createPaymentService(options: PaymentServiceOptions) {
       }
     },
 
-    /** A verified Stripe event: reads its subscription back from Stripe and applies it. */
+    /**
+     * A verified Stripe event: reads its subscription back from Stripe and applies it. A paid
+     * invoice's (invoice.paid) is read back too, under the organization's lock, for its receipt.
+     */
     async handleProviderEvent(
       event: { id: string; type: string },
       subscriptionId: string | null,
       checkoutSessionId: string | null,
+      paidInvoiceId: string | null = null,
     ) {
       if (!subscriptionId) return 'ignored' as const;
+      const stripe = providers.stripe?.provider;
+      const paidInvoice =
+        paidInvoiceId && stripe
+          ? (within: Database) => stripe.readPaidInvoice(paidInvoiceId, within)
+          : undefined;
       const outcome = await atProvider(() =>
-        refresh(provider.name as 'stripe', subscriptionId, { event }),
+        refresh(provider.name as 'stripe', subscriptionId, { event, paidInvoice }),
       );
       if (checkoutSessionId) {
         const row = await repository.findSession(db, checkoutSessionId);
@@ -469,7 +506,10 @@ export function createPaymentService(options: PaymentServiceOptions) {
       const subscriptionId = await providers.test.pay(sessionId);
       if (!subscriptionId)
         throw conflict(paymentErrorCodes.conflict, paymentMessages.checkoutClosed);
-      await refresh('test', subscriptionId);
+      // The payment's receipt, once however often Pay is pressed (its invoice id is the period's).
+      await refresh('test', subscriptionId, {
+        paidInvoice: (within) => providers.test.currentInvoice(subscriptionId, within),
+      });
       return { url: successUrl(row.organizationId, row.id, first) };
     },
 

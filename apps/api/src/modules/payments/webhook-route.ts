@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { publicAccess } from '../../http/openapi.ts';
 import {
   chargeReferenceOf,
+  paidInvoiceIdOf,
   subscriptionIdOf,
   type StripeProvider,
 } from './providers/stripe-provider.ts';
@@ -84,7 +85,12 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
       const outcome = await (
         charge
           ? payments.handleChargeEvent(received, charge)
-          : payments.handleProviderEvent(received, subscriptionIdOf(event), checkoutSessionId)
+          : payments.handleProviderEvent(
+              received,
+              subscriptionIdOf(event),
+              checkoutSessionId,
+              paidInvoiceIdOf(event),
+            )
       ).catch((error: unknown) => {
         onEvent(event.type, 'failed');
         throw error;

@@ -36,6 +36,22 @@ export interface PeriodPayment {
   note: string | null;
 }
 
+/**
+ * A paid invoice as its provider reports it: what a receipt shows. The period is the one the
+ * payment bought (Stripe: its lines' period), `url` the provider's hosted page for it.
+ */
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string;
+  amountCents: number;
+  currency: string;
+  periodStart: Date;
+  periodEnd: Date;
+  paidAt: Date;
+  number: string | null;
+  url: string | null;
+}
+
 export interface CheckoutRequest {
   /** Makes a retried create return the first one's session (Stripe idempotency key). */
   idempotencyKey: string;

@@ -6,6 +6,7 @@ import {
   ProviderUnavailableError,
   type PaymentProvider,
   type PeriodPayment,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.ts';
 import { checkoutSwitchParams, type CheckoutSwitches } from './stripe-checkout-options.ts';
@@ -372,6 +373,42 @@ export function createStripeProvider(settings: StripeSettings) {
       });
     },
 
+    /**
+     * An invoice read back from Stripe (never taken from the event's payload), for its receipt:
+     * null unless Stripe knows it, it is paid and it is a subscription's. The period is its
+     * first line's (the one a subscription payment buys; the invoice's own period_start/end is
+     * the window of pending items), the link its hosted page, else its PDF.
+     */
+    readPaidInvoice: (invoiceId: string, within?: unknown): Promise<ProviderInvoice | null> =>
+      calling(async () => {
+        try {
+          const invoice = await stripe.invoices.retrieve(invoiceId, {}, within ? underLock : {});
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          const period = invoice.lines.data[0]?.period;
+          if (invoice.status !== 'paid' || !invoice.id || !subscriptionId || !period) return null;
+          const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+          return {
+            id: invoice.id,
+            subscriptionId,
+            amountCents: invoice.amount_paid,
+            currency: invoice.currency,
+            periodStart: toDate(period.start),
+            periodEnd: toDate(period.end),
+            paidAt: toDate(paidAt),
+            number: invoice.number ?? null,
+            url: invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null,
+          };
+        } catch (error) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.statusCode === 404
+          ) {
+            return null;
+          }
+          throw error;
+        }
+      }),
+
     cancelNow: (id, within) =>
       calling(async () => {
         try {
@@ -441,6 +478,11 @@ export function subscriptionIdOf(event: Stripe.Event): string | null {
     default:
       return null;
   }
+}
+
+/** The invoice an `invoice.paid` event is about (its receipt); null for any other event. */
+export function paidInvoiceIdOf(event: Stripe.Event): string | null {
+  return event.type === 'invoice.paid' ? (event.data.object.id ?? null) : null;
 }
 
 /** Which charge a refund or dispute event is about; null for any other event. */

@@ -7,6 +7,7 @@ import { addMonths } from '../subscription-state.ts';
 import {
   ProviderRefusedError,
   type PaymentProvider,
+  type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.ts';
 
@@ -121,6 +122,29 @@ export function createTestProvider(db: Database, publicUrl: string) {
       }
       await update(id, { refundedPeriodStart: row.periodStart }, within);
       return { amountCents: plans[row.plan].amountCents };
+    },
+
+    /**
+     * The invoice that paid the subscription's current period: the test checkout's Pay paid the
+     * first, each renewal the next, and a failed renewal leaves the period (so its invoice) as it
+     * was. Its id is the subscription's and the period's, so reading it again gives the same
+     * invoice. No page: the test checkout takes no money (null url).
+     */
+    async currentInvoice(id: string, within?: Database): Promise<ProviderInvoice | null> {
+      const row = await read(id, within);
+      if (!row) return null;
+      return {
+        id: `in_test_${row.id}_${Math.floor(row.periodStart.getTime() / 1000)}`,
+        subscriptionId: row.id,
+        amountCents: plans[row.plan].amountCents,
+        currency: plans[row.plan].currency,
+        periodStart: row.periodStart,
+        periodEnd: row.periodEnd,
+        // Paid when the period started, or now for a renewal an operator plays ahead of it.
+        paidAt: new Date(Math.min(row.periodStart.getTime(), Date.now())),
+        number: null,
+        url: null,
+      };
     },
 
     /**
