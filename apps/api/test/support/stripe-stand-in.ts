@@ -189,6 +189,8 @@ function subscriptionOf(
     items: { object: 'list' as const, data, has_more: false },
   };
 }
+/** Invoices numbered so far, for their numbers. */
+let invoiceCount = 0;
 /**
  * An invoice for a subscription. Its own period_start/end is Stripe's window for pending invoice
  * items (the period just ended; a point for the first invoice): the period a payment buys is on
@@ -222,6 +224,12 @@ function invoiceOf(
     amount_remaining: amount,
     period_start: window[0],
     period_end: window[1],
+    /** Stripe numbers an invoice when it is finalized; the stand-in finalizes at once. */
+    number: `${sub.customer.slice(-8).toUpperCase()}-${String(++invoiceCount).padStart(4, '0')}`,
+    /** Stripe's hosted page for the invoice; the stand-in sets it when it knows its address. */
+    hosted_invoice_url: null as string | null,
+    invoice_pdf: null as string | null,
+    status_transitions: { paid_at: null as number | null },
     parent: {
       type: 'subscription_details' as const,
       quote_details: null,
@@ -454,6 +462,8 @@ export async function startStripeStandIn(
   };
   const bill = (sub: Subscription, reason: string, window: [number, number]) => {
     const invoice = invoiceOf(sub, reason, window, now());
+    invoice.hosted_invoice_url = `${baseUrl}/invoice/${invoice.id}`;
+    invoice.invoice_pdf = `${baseUrl}/invoice/${invoice.id}/pdf`;
     invoices.set(invoice.id, invoice);
     sub.latest_invoice = invoice.id;
     return invoice;
@@ -475,6 +485,7 @@ export async function startStripeStandIn(
       amount_paid: invoice.amount_due,
       amount_remaining: 0,
       attempt_count: invoice.attempt_count + 1,
+      status_transitions: { paid_at: now() },
     });
   };
   const listOf = (data: object[]) => ({ object: 'list', data, has_more: false, url: '' });
