@@ -6,6 +6,7 @@ import {
   paymentMessages,
   paymentTexts,
   publicationStateNames,
+  type Invoice,
   type Organization,
   type Subscription,
 } from '@si/contracts';
@@ -78,6 +79,7 @@ function dashboardApi(extra: Parameters<typeof stubApi>[0] = {}) {
     'GET /api/users/profile': () => json({ data: user }),
     'GET /api/users/organizations': () => json({ data: organizationsOf() }),
     'GET /api/payments/subscriptions': () => json({ data: subscriptionsOf() }),
+    'GET /api/payments/invoices': () => json({ data: [] }),
     ...extra,
   });
 }
@@ -331,5 +333,79 @@ describe('My Organizations', () => {
       await screen.findByRole('button', { name: paymentTexts.choosePlan('Monthly') }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/payments/select/${ids.draft}`);
+  });
+});
+
+const invoicesOf = (): Invoice[] => [
+  {
+    id: 'receipt-2',
+    organizationId: ids.stripe,
+    organizationName: 'Stripe Org',
+    plan: 'annual',
+    provider: 'stripe',
+    amountCents: 10000,
+    currency: 'usd',
+    paidAt: '2026-10-24T12:00:00.000Z',
+    periodStart: '2026-10-24T12:00:00.000Z',
+    periodEnd: '2027-10-24T12:00:00.000Z',
+    number: 'ABCD-0002',
+    url: 'https://invoice.stripe.com/i/acct_1/test_abc',
+  },
+  {
+    id: 'receipt-1',
+    organizationId: ids.test,
+    organizationName: 'Test Org',
+    plan: 'monthly',
+    provider: 'test',
+    amountCents: 1200,
+    currency: 'usd',
+    paidAt: '2026-09-03T12:00:00.000Z',
+    periodStart: '2026-09-03T12:00:00.000Z',
+    periodEnd: '2026-10-03T12:00:00.000Z',
+    number: null,
+    url: null,
+  },
+];
+
+describe('Past invoices', () => {
+  it("lists each payment's amount, date and period, its receipt opening in a new tab", async () => {
+    dashboardApi({ 'GET /api/payments/invoices': () => json({ data: invoicesOf() }) });
+    renderApp('/dashboard/organizations');
+    const rows = await screen.findAllByTestId('invoice');
+    expect(rows).toHaveLength(2);
+    const paid = within(rows[0]!);
+    expect(paid.getByText('Stripe Org')).toBeTruthy();
+    expect(paid.getByText('$100.00')).toBeTruthy();
+    expect(paid.getByText('Oct 24, 2026')).toBeTruthy();
+    expect(paid.getByText('Oct 24, 2026 – Oct 24, 2027')).toBeTruthy();
+    const link = paid.getByRole('link', { name: paymentTexts.viewReceipt });
+    expect(link.getAttribute('href')).toBe('https://invoice.stripe.com/i/acct_1/test_abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    // The test checkout took no money: there is no receipt page to open.
+    const test = within(rows[1]!);
+    expect(test.getByText('$12.00')).toBeTruthy();
+    expect(test.queryByRole('link')).toBeNull();
+    expect(test.getByText(paymentTexts.noReceiptPage)).toBeTruthy();
+  });
+
+  it('says when there are none yet', async () => {
+    dashboardApi();
+    renderApp('/dashboard/organizations');
+    expect(await screen.findByText(paymentTexts.invoicesEmpty)).toBeTruthy();
+  });
+
+  it('offers to try again when they fail to load', async () => {
+    let failures = 1;
+    dashboardApi({
+      // A 4xx is not retried by itself: the owner's button asks again.
+      'GET /api/payments/invoices': () =>
+        failures-- > 0 ? apiError(403, 'FORBIDDEN', 'No') : json({ data: invoicesOf() }),
+    });
+    renderApp('/dashboard/organizations');
+    expect(await screen.findByText(paymentTexts.invoicesFailed)).toBeTruthy();
+    const section = screen.getByRole('region', { name: paymentTexts.invoicesTitle });
+    await userEvent.click(within(section).getByRole('button', { name: dashboardTexts.retry }));
+    expect(await screen.findAllByTestId('invoice')).toHaveLength(2);
   });
 });

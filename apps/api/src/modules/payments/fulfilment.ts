@@ -246,7 +246,13 @@ export function createFulfilment(options: FulfilmentOptions) {
       // A payment taken is receipted even when what follows refunds it (a second subscription):
       // the refund's own email then says so.
       if (paidInvoice && !silent) {
-        const receipted = await recordReceipt(tx, source, organization, reported, await paidInvoice(tx));
+        const receipted = await recordReceipt(
+          tx,
+          source,
+          organization,
+          reported,
+          await paidInvoice(tx),
+        );
         queued = receipted || queued;
       }
       if (periodPayment) {

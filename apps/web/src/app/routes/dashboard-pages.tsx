@@ -6,6 +6,7 @@ import {
   authPageTitles,
   dashboardTexts,
   messageForAuthErrorCode,
+  paymentTexts,
   type SocialProviderId,
 } from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
@@ -22,6 +23,7 @@ import { useProfile } from '../../features/auth/api/get-profile';
 import { useSession } from '../../features/auth/api/get-session';
 import { startSocialSignIn } from '../../features/auth/api/social-sign-in';
 import { useMySubscriptions } from '../../features/payments/api/get-subscriptions';
+import { InvoiceList } from '../../features/payments/components/invoice-list';
 import { PublicationStatus } from '../../features/payments/components/publication-status';
 import { SubscriptionList } from '../../features/payments/components/subscription-list';
 import { messageFromState, useFlashMessage } from '../../lib/use-flash-message';
@@ -90,6 +92,9 @@ export function DashboardOrganizations() {
       />
       <DashboardSection id="my-subscriptions" title={dashboardTexts.mySubscriptions}>
         <SubscriptionList />
+      </DashboardSection>
+      <DashboardSection id="past-invoices" title={paymentTexts.invoicesTitle}>
+        <InvoiceList />
       </DashboardSection>
     </>
   );

@@ -8,6 +8,8 @@ import { userQueryKey } from '../../../lib/session';
  */
 export const subscriptionsKey = [...userQueryKey, 'subscriptions'] as const;
 export const subscriptionListKey = [...subscriptionsKey, 'list'] as const;
+/** Past invoices: under the subscriptions' key, so a payment landing reads them again. */
+export const invoiceListKey = [...subscriptionsKey, 'invoices'] as const;
 export const organizationSubscriptionKey = (organizationId: string) =>
   [...subscriptionsKey, 'organization', organizationId] as const;
 
