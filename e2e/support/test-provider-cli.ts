@@ -4,12 +4,12 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * Plays the payment provider for a test-mode subscription with the CLI (README, Operators): its
- * payment refunded or disputed at the provider, or the dispute won. The running test server
- * takes the command in through its data folder's socket (ADR 020).
+ * Plays the payment provider for a test-mode subscription with the CLI (README, Operators): a
+ * renewal paid, its payment refunded or disputed at the provider, or the dispute won. The
+ * running test server takes the command in through its data folder's socket (ADR 020).
  */
 export async function simulateAtProvider(
-  action: 'refund' | 'dispute' | 'dispute-won',
+  action: 'renew' | 'refund' | 'dispute' | 'dispute-won',
   organizationId: string,
 ): Promise<string> {
   const { stdout } = await run(
