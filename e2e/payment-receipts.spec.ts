@@ -21,6 +21,8 @@ test('Past invoices: empty at first, then every payment and renewal with its amo
   page,
   request,
 }, testInfo) => {
+  // The renewal is played by the operator's CLI, a process of its own.
+  test.slow();
   const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'inv'));
   await logIn(page, email, password);
   await page.goto('/dashboard/organizations');
