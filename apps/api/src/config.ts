@@ -312,6 +312,17 @@ function productionProblems(config: z.infer<typeof ConfigSchema>): string[] {
       `STRIPE_SECRET_KEY: a test key with NODE_ENV=production (test cards would publish profiles for free); use a live key${demo}`,
     );
   }
+  // Production charges the prices set up in Stripe's dashboard, which the start checks against
+  // the plans (server.ts); checkouts that name their own amounts are for development.
+  if (config.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
+      if (!config[name]) {
+        problems.push(
+          `${name}: required with NODE_ENV=production and Stripe (the price id of the plan in Stripe's dashboard, checked at start to charge what the plan page says)`,
+        );
+      }
+    }
+  }
   if (!config.SMTP_URL) {
     problems.push(
       'SMTP_URL: required with NODE_ENV=production (without it emails only go to the log, so nobody can verify an account or reset a password)',

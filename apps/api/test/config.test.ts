@@ -68,8 +68,8 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, TEST_CHECKOUT_IN_PRODUCTION: 'on' }).NODE_ENV).toBe(
       'production',
     );
-    const live = { STRIPE_SECRET_KEY: 'rk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(loadConfig({ ...production, ...live }).STRIPE_SECRET_KEY).toBe('rk_live_1');
+    const restricted = { ...live, STRIPE_SECRET_KEY: 'rk_live_1' };
+    expect(loadConfig({ ...production, ...restricted }).STRIPE_SECRET_KEY).toBe('rk_live_1');
   });
 
   it("reads Stripe checkout's tax and promotion-code switches: off unless said, and only with Stripe", () => {
@@ -112,7 +112,12 @@ const production = {
   SUPPORT_EMAIL: 'support@scalingimpact.org',
   PUBLIC_URL: 'https://scalingimpact.org',
 };
-const live = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+const live = {
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  STRIPE_PRICE_MONTHLY: 'price_monthly',
+  STRIPE_PRICE_ANNUAL: 'price_annual',
+};
 
 /** The one line of the refusal that names `setting`, or undefined when it was not refused. */
 function refusalOf(env: Record<string, string | undefined>, setting: string): string | undefined {
@@ -134,9 +139,28 @@ describe('a production start (NODE_ENV=production)', () => {
     });
   });
 
+  it("requires Stripe's price ids of both plans (checked against Stripe at start)", () => {
+    const message = (name: string) =>
+      `${name}: required with NODE_ENV=production and Stripe (the price id of the plan in Stripe's dashboard, checked at start to charge what the plan page says)`;
+    for (const name of ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL']) {
+      expect(refusalOf({ ...production, ...live, [name]: undefined }, name)).toBe(message(name));
+      // A demo on Stripe's test keys charges the configured prices too.
+      const demo = { ...production, ...live, STRIPE_SECRET_KEY: 'sk_test_1', [name]: undefined };
+      expect(refusalOf({ ...demo, TEST_CHECKOUT_IN_PRODUCTION: 'on' }, name)).toBe(message(name));
+    }
+    // Without Stripe (a demo on the built-in test checkout) there is no price to name.
+    expect(
+      refusalOf({ ...production, TEST_CHECKOUT_IN_PRODUCTION: 'on' }, 'STRIPE_PRICE_MONTHLY'),
+    ).toBeUndefined();
+    // Outside production checkouts make their own prices.
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    ).toBeTruthy();
+  });
+
   it('refuses a Stripe test key, unless TEST_CHECKOUT_IN_PRODUCTION says it is a demo', () => {
     for (const key of ['sk_test_1', 'rk_test_1']) {
-      const test = { ...production, STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+      const test = { ...production, ...live, STRIPE_SECRET_KEY: key };
       expect(refusalOf(test, 'STRIPE_SECRET_KEY')).toBe(
         'STRIPE_SECRET_KEY: a test key with NODE_ENV=production (test cards would publish profiles for free); use a live key; set TEST_CHECKOUT_IN_PRODUCTION=on for a demo deployment',
       );

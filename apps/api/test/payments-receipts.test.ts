@@ -197,7 +197,11 @@ describe('receipts and past invoices through Stripe (the local stand-in)', () =>
     const { subId } = await purchase(owner, organization.id, 'monthly');
     const [failed] = standIn.failPayment(subId);
     // A forged-looking invoice.paid for the open (unpaid) invoice: Stripe says it is not paid.
-    await deliver({ ...failed!, id: `${failed!.id}_as_paid`, type: 'invoice.paid' });
+    await deliver({
+      ...failed!,
+      id: `${failed!.id}_as_paid`,
+      type: 'invoice.paid',
+    } as Stripe.Event);
     expect(await receipts(owner, organization.name)).toHaveLength(1);
     expect(await invoices(owner, organization.id)).toHaveLength(1);
   });

@@ -272,12 +272,17 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
       mode: 'subscription',
       customer: session.customer,
       subscription_data: { metadata: { organizationId: fx.id, userId: owner.id, plan: 'monthly' } },
-      line_items: [
-        {
-          quantity: '1',
-          price_data: { currency: 'usd', unit_amount: '1200', recurring: { interval: 'month' } },
-        },
-      ],
+      line_items: [{ quantity: '1', price: expect.stringMatching(/^price_/) }],
+    });
+    // No price ids configured: the plan's price, made once at Stripe and found by its lookup key.
+    const monthlyPrice = standIn.prices.get(
+      (checkoutRequest.body.line_items as { price: string }[])[0]!.price,
+    );
+    expect(monthlyPrice).toMatchObject({
+      unit_amount: 1200,
+      currency: 'usd',
+      interval: 'month',
+      lookup_key: 'scaling-impact-monthly-1200-usd-per-month',
     });
     expect(standIn.customers.get(session.customer!)).toMatchObject({
       email: owner.email,
@@ -297,9 +302,14 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
       customer: session.customer,
       amount_total: 10000,
     });
-    expect(standIn.requests.at(-1)!.body).toMatchObject({
-      line_items: [{ price_data: { unit_amount: '10000', recurring: { interval: 'year' } } }],
+    const annualRequest = standIn.requests.at(-1)!;
+    expect(annualRequest.body).toMatchObject({
       subscription_data: { metadata: { organizationId: second.id, plan: 'annual' } },
+    });
+    const annualPriceId = (annualRequest.body.line_items as { price: string }[])[0]!.price;
+    expect(standIn.prices.get(annualPriceId)).toMatchObject({
+      unit_amount: 10000,
+      interval: 'year',
     });
     expect(standIn.customers.size).toBe(customersBefore + 1);
     expect(
@@ -311,7 +321,7 @@ describe('payments through Stripe (the local stand-in of its API and webhooks)',
 
     // Every create carried an idempotency key our server chose, not the SDK's retry key.
     const posts = standIn.requests.slice(requestsBefore).filter((r) => r.method === 'POST');
-    expect(posts.map((r) => r.path)).toEqual([
+    expect(posts.map((r) => r.path).filter((path) => path !== '/v1/prices')).toEqual([
       '/v1/customers',
       '/v1/checkout/sessions',
       '/v1/checkout/sessions',

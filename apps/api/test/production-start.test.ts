@@ -36,6 +36,8 @@ const productionEnv = (more: Record<string, string | undefined>) => ({
   STRIPE_SECRET_KEY: standIn.apiKey,
   STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
   STRIPE_API_URL: standIn.url,
+  STRIPE_PRICE_MONTHLY: 'price_monthly',
+  STRIPE_PRICE_ANNUAL: 'price_annual',
   ...more,
 });
 
@@ -56,7 +58,7 @@ describe('the Stripe prices a production server starts on', () => {
     expect(await problemsWith('price_monthly')).toEqual([]);
   });
 
-  it('asks Stripe nothing when no prices are set: checkouts name the amounts themselves', async () => {
+  it('asks Stripe nothing when no prices are set (outside production: checkouts make their own)', async () => {
     const before = standIn.requests.length;
     expect(await problemsWith()).toEqual([]);
     expect(await stripePriceProblems(loadConfig({}))).toEqual([]);
@@ -143,6 +145,24 @@ describe('the server process with NODE_ENV=production', () => {
     }
   }, 60_000);
 
+  it('stops before opening anything on Stripe without its price ids', async () => {
+    const { server, dataDir, parent, stderr } = await start(
+      productionEnv({ STRIPE_PRICE_MONTHLY: undefined, STRIPE_PRICE_ANNUAL: undefined }),
+    );
+    try {
+      const [code] = await once(server, 'exit');
+      expect(code).toBe(1);
+      expect(stderr()).toBe(
+        'Invalid configuration (see .env.example):\n' +
+          "  STRIPE_PRICE_MONTHLY: required with NODE_ENV=production and Stripe (the price id of the plan in Stripe's dashboard, checked at start to charge what the plan page says)\n" +
+          "  STRIPE_PRICE_ANNUAL: required with NODE_ENV=production and Stripe (the price id of the plan in Stripe's dashboard, checked at start to charge what the plan page says)\n",
+      );
+      expect(await exists(dataDir)).toBe(false);
+    } finally {
+      await stop(server, parent);
+    }
+  }, 60_000);
+
   it('stops before opening anything on a Stripe price that charges the wrong amount', async () => {
     const { server, dataDir, parent, stderr } = await start(
       productionEnv({
@@ -164,13 +184,7 @@ describe('the server process with NODE_ENV=production', () => {
   }, 60_000);
 
   it('starts on safe settings and right prices, with no demo data in a new database', async () => {
-    const { server, port, parent } = await start({
-      ...productionEnv({
-        STRIPE_PRICE_MONTHLY: 'price_monthly',
-        STRIPE_PRICE_ANNUAL: 'price_annual',
-      }),
-      DEMO_DATA: undefined,
-    });
+    const { server, port, parent } = await start({ ...productionEnv({}), DEMO_DATA: undefined });
     try {
       await waitUntilReady(server, port);
       const response = await fetch(`http://127.0.0.1:${port}/api/organizations`);

@@ -50,16 +50,26 @@ export const paymentHoldNames: Record<PaymentHold, string> = {
   disputed: 'Payment disputed — not published',
 };
 
+/**
+ * What each plan charges, in cents: the one place of the amounts. The plan page's prices and
+ * savings are worded from them, checkouts without configured prices charge them, and a
+ * production server refuses Stripe prices that charge anything else (README, Payments).
+ */
+const MONTHLY_CENTS = 1200;
+const ANNUAL_CENTS = 10000;
+/** "$12" from 1200 cents: a whole-dollar price as the plan cards show it. */
+const wholeDollars = (amountCents: number) => `$${amountCents / 100}`;
+
 /** One definition of each plan: amounts in cents, USD, one organization each. */
 export const plans = {
   monthly: {
     id: 'monthly',
     name: 'Monthly',
     subscriptionType: 'monthly',
-    amountCents: 1200,
+    amountCents: MONTHLY_CENTS,
     currency: 'usd',
     interval: 'month',
-    price: '$12',
+    price: wholeDollars(MONTHLY_CENTS),
     period: 'per month',
     features: ['One organization profile', 'Full access', 'Cancel anytime'],
     badge: null,
@@ -70,15 +80,15 @@ export const plans = {
     id: 'annual',
     name: 'Annual',
     subscriptionType: 'yearly',
-    amountCents: 10000,
+    amountCents: ANNUAL_CENTS,
     currency: 'usd',
     interval: 'year',
-    price: '$100',
+    price: wholeDollars(ANNUAL_CENTS),
     period: 'per year',
     features: ['One organization profile', 'Full access', 'Cancel anytime'],
     badge: 'Best Value',
     savings: 'Save 16%',
-    savingsDetail: 'Save $44 compared to monthly plan',
+    savingsDetail: `Save ${wholeDollars(12 * MONTHLY_CENTS - ANNUAL_CENTS)} compared to monthly plan`,
   },
 } as const satisfies Record<
   PlanChoice,

@@ -13,6 +13,10 @@ export type StandInPrice = {
   interval_count?: number;
   /** false: archived in the dashboard. */
   active?: boolean;
+  /** Stripe's lookup key, unique among the account's prices. */
+  lookup_key?: string | null;
+  /** Its product; `prod_<price id>` unless said. */
+  product?: string;
 };
 /** A form body as the SDK sends it: `a[b][0][c]=v` arrives as { a: { b: [{ c: 'v' }] } }. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -112,14 +116,20 @@ const priceOf = (
   unit_amount: number,
   interval: Interval,
   currency: string,
-  { interval_count = 1, active = true }: Pick<StandInPrice, 'interval_count' | 'active'> = {},
+  {
+    interval_count = 1,
+    active = true,
+    lookup_key = null,
+    product = `prod_${id}`,
+  }: Pick<StandInPrice, 'interval_count' | 'active' | 'lookup_key' | 'product'> = {},
 ) => ({
   id,
   object: 'price' as const,
   active,
   currency,
   unit_amount,
-  product: `prod_${id}`,
+  lookup_key,
+  product,
   recurring: { interval, interval_count },
 });
 const customerOf = (body: Form, created: number) => ({
@@ -294,6 +304,9 @@ export async function startStripeStandIn(
   const sessions = new Map<string, Session>();
   const subscriptions = new Map<string, Subscription>();
   const invoices = new Map<string, Invoice>();
+  /** The account's prices: those given at start, and those created through the API. */
+  const prices = new Map<string, StandInPrice>(Object.entries(options.prices ?? {}));
+  const products = new Map<string, { id: string; object: 'product'; name: string }>();
   /** What Stripe keeps of a session but does not show: the subscription it will start. */
   const plans = new Map<string, { lines: [Price, number][]; metadata: Metadata }>();
   const requests: { method: string; path: string; idempotencyKey: string | null; body: Form }[] =
@@ -347,7 +360,7 @@ export async function startStripeStandIn(
   const lineOf = (line: Form, index: number): [Price, number] => {
     const quantity = Number(text(line.quantity) ?? 1);
     const id = text(line.price);
-    const known = id ? options.prices?.[id] : undefined;
+    const known = id ? prices.get(id) : undefined;
     if (id && !known) throw missing('price', id, `line_items[${index}][price]`);
     if (id && known) return [priceById(id, known), quantity];
     const data = record(line.price_data);
@@ -588,6 +601,47 @@ export async function startStripeStandIn(
     return invoice?.status === 'open' ? invoice : undefined;
   };
 
+  /** By `lookup_keys[]` and `active`, as Stripe filters them. */
+  const listPrices = (body: Form) => {
+    const keys = list(body.lookup_keys).filter((key): key is string => typeof key === 'string');
+    const active = text(body.active);
+    return listOf(
+      [...prices.entries()]
+        .map(([id, known]) => priceById(id, known))
+        .filter(
+          (price) =>
+            (keys.length === 0 || keys.includes(price.lookup_key ?? '')) &&
+            (active === undefined || String(price.active) === active),
+        )
+        .slice(0, Number(text(body.limit) ?? 10)),
+    );
+  };
+  /** A recurring price, of `product` or of a product made from `product_data`. */
+  const createPrice = (body: Form) => {
+    const interval = text(record(body.recurring).interval);
+    const amount = Number(text(body.unit_amount));
+    const currency = text(body.currency);
+    if ((interval !== 'month' && interval !== 'year') || !Number.isInteger(amount) || !currency)
+      throw new ApiError(400, 'A price needs currency, unit_amount and recurring[interval].');
+    const lookupKey = text(body.lookup_key) ?? null;
+    if (lookupKey && [...prices.values()].some((one) => one.lookup_key === lookupKey))
+      throw new ApiError(
+        400,
+        `A price (\`${lookupKey}\`) already uses that lookup key. Use \`transfer_lookup_key\` to transfer it.`,
+        { param: 'lookup_key' },
+      );
+    let product = text(body.product);
+    if (!product) {
+      const name = text(record(body.product_data).name);
+      if (!name) throw new ApiError(400, 'Missing required param: product.', { param: 'product' });
+      product = newId('prod');
+      products.set(product, { id: product, object: 'product', name });
+    }
+    const id = newId('price');
+    prices.set(id, { unit_amount: amount, interval, currency, lookup_key: lookupKey, product });
+    return priceById(id, prices.get(id)!);
+  };
+
   const routes: [string, RegExp, (id: string, body: Form) => object][] = [
     ['POST', /^\/v1\/customers$/, (_, body) => createCustomer(body)],
     ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => find(customers, 'customer', id)],
@@ -598,11 +652,13 @@ export async function startStripeStandIn(
       'GET',
       /^\/v1\/prices\/([^/]+)$/,
       (id) => {
-        const known = options.prices?.[id];
+        const known = prices.get(id);
         if (!known) throw missing('price', id);
         return priceById(id, known);
       },
     ],
+    ['GET', /^\/v1\/prices$/, (_, body) => listPrices(body)],
+    ['POST', /^\/v1\/prices$/, (_, body) => createPrice(body)],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, 'subscription', id)],
     ['GET', /^\/v1\/invoices$/, (_, body) => invoicesOf(body)],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => find(invoices, 'invoice', id)],
@@ -732,6 +788,9 @@ export async function startStripeStandIn(
     sessions,
     subscriptions,
     invoices,
+    prices,
+    /** Products made with a price (`product_data`). */
+    products,
     /** Every refund made, in order (the product's, and those `refundPayment` makes). */
     refunds,
     charges,

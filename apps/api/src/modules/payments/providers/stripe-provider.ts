@@ -13,7 +13,10 @@ import { checkoutSwitchParams, type CheckoutSwitches } from './stripe-checkout-o
 
 export interface StripeSettings extends CheckoutSwitches {
   secretKey: string;
-  /** Price ids set up in Stripe's dashboard; without them, each checkout names the amount. */
+  /**
+   * Price ids set up in Stripe's dashboard (required in production); without them, a price per
+   * plan is made once from the plans and found again by its lookup key.
+   */
   priceIds: Partial<Record<PlanChoice, string>>;
   /** Where Stripe's API is (tests point it at a local stand-in); unset: Stripe itself. */
   apiUrl?: string | undefined;
@@ -146,18 +149,43 @@ export function createStripeProvider(settings: StripeSettings) {
     };
   };
 
-  const lineItem = (plan: PlanChoice): Stripe.Checkout.SessionCreateParams.LineItem => {
-    const price = settings.priceIds[plan];
-    if (price) return { price, quantity: 1 };
-    return {
-      quantity: 1,
-      price_data: {
-        currency: plans[plan].currency,
-        unit_amount: plans[plan].amountCents,
-        recurring: { interval: plans[plan].interval },
-        product_data: { name: `Scaling Impact ${plans[plan].name} plan` },
+  /**
+   * Without configured price ids (development, staging), each plan's price is made once at
+   * Stripe and found again by its lookup key, so checkouts reuse one product and price per plan
+   * rather than creating a product each. The key names the amount, currency and interval, so a
+   * change of the plans makes (and then reuses) a new price. The id is remembered per process;
+   * a restart finds it again by the key. Two processes creating it at once send the same
+   * idempotency key and get the same price.
+   */
+  const inlinePrices = new Map<PlanChoice, Promise<string>>();
+  const inlinePrice = async (plan: PlanChoice): Promise<string> => {
+    const { amountCents, currency, interval, name } = plans[plan];
+    const lookupKey = `scaling-impact-${plan}-${amountCents}-${currency}-per-${interval}`;
+    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const created = await stripe.prices.create(
+      {
+        currency,
+        unit_amount: amountCents,
+        recurring: { interval },
+        lookup_key: lookupKey,
+        product_data: { name: `Scaling Impact ${name} plan` },
       },
-    };
+      { idempotencyKey: `price-${lookupKey}` },
+    );
+    return created.id;
+  };
+  const priceIdFor = (plan: PlanChoice): Promise<string> => {
+    const configured = settings.priceIds[plan];
+    if (configured) return Promise.resolve(configured);
+    let price = inlinePrices.get(plan);
+    if (!price) {
+      price = inlinePrice(plan);
+      inlinePrices.set(plan, price);
+      // A failed lookup is asked again by the next checkout.
+      price.catch(() => inlinePrices.delete(plan));
+    }
+    return price;
   };
 
   return {
@@ -186,7 +214,7 @@ export function createStripeProvider(settings: StripeSettings) {
             mode: 'subscription',
             customer: request.customerId,
             client_reference_id: request.organizationId,
-            line_items: [lineItem(request.plan)],
+            line_items: [{ price: await priceIdFor(request.plan), quantity: 1 }],
             subscription_data: {
               metadata,
               description: `${request.organizationName} on Scaling Impact`,
