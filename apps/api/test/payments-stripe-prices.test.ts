@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Category,
@@ -145,4 +147,9 @@ describe('the price a Stripe checkout charges', () => {
       'scaling-impact-monthly-1200-usd-per-month',
     );
   });
+});
+
+it("README names the API version of the webhook endpoint: the server's Stripe SDK's", async () => {
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  expect(readme).toContain(`with the API version **\`${Stripe.API_VERSION}\`**`);
 });
