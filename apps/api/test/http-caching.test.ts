@@ -213,6 +213,7 @@ describe('cacheable public answers', () => {
       '/api/users/profile',
       '/api/users/organizations',
       '/api/payments/subscriptions',
+      '/api/payments/invoices',
       `/api/payments/subscription/${hiddenId}`,
       `/api/organizations/${hiddenId}`,
     ]) {
