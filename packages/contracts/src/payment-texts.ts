@@ -190,6 +190,19 @@ export const paymentTexts = {
     'Subscription canceled. Your profile stays published until the period ends.',
   subscriptionResumed: 'Subscription resumed.',
   resubscribe: 'Subscribe again',
+  /** The plan switch on a live subscription (issue 24). */
+  switchToPlan: (planName: string) => `Switch to ${planName.toLowerCase()}`,
+  planChangeTitle: (planName: string) => `Switch to the ${planName} plan`,
+  planChangeLoading: 'Working out what the switch costs...',
+  planChangeNow: (amount: string) => `You will be charged ${amount} now.`,
+  planChangeCredit: (amount: string) =>
+    `${amount} of unused time is kept as credit towards your next payments.`,
+  planChangeThen: (amount: string, date: string) => `Then ${amount} on ${date}.`,
+  confirmPlanChange: 'Confirm',
+  keepPlan: 'Cancel',
+  planChanging: 'Switching...',
+  planChanged: (planName: string) => `Switched to the ${planName} plan.`,
+  planPreviewFailed: "We couldn't work out what the switch costs. Please try again.",
 
   // Added with the web screens: words the screens need beyond the product's.
   guestCodeIntro: 'Received a code from us? Apply it to publish your organization without a card.',
@@ -256,6 +269,11 @@ export const paymentMessages = {
   sessionNotFound: 'Payment session not found.',
   notCancelable: 'Only an active subscription can be canceled.',
   notResumable: 'Only a canceled subscription that has not ended can be resumed.',
+  planNotChangeable:
+    'Only an active subscription that renews can switch plans. Resume a canceled one first.',
+  alreadyOnPlan: 'This subscription is already on that plan.',
+  planChangeDeclined:
+    'The payment for the switch was declined, so the plan was not changed. Update your card and try again.',
   noBillingPortal: 'Billing is managed here while no payment provider is configured.',
   paymentRequired:
     'This organization needs an active subscription first. Choose a plan to publish it.',

@@ -101,6 +101,34 @@ export const TestCheckout = z.object({
 });
 export type TestCheckout = z.infer<typeof TestCheckout>;
 
+/** A switch of a live subscription to the other plan (monthly to annual, or annual to monthly). */
+export const ChangePlanRequest = z.strictObject({ plan: PlanId });
+export type ChangePlanRequest = z.infer<typeof ChangePlanRequest>;
+
+/** GET .../plan-preview?plan=: the plan to preview a switch to. */
+export const PlanPreviewQuery = z.object({ plan: PlanId });
+export type PlanPreviewQuery = z.infer<typeof PlanPreviewQuery>;
+
+/**
+ * What a switch to `plan` would charge, as the provider works it out (Stripe's upcoming invoice
+ * preview; the test checkout's own rule, ADR 013): now, with the unused part of the current
+ * period credited, and at the next renewal. Amounts in the currency's smallest unit.
+ */
+export const PlanChangePreview = z.object({
+  organizationId: OrganizationId,
+  plan: PlanId,
+  /** Charged at once when the switch is made. */
+  amountDueNowCents: z.number().int(),
+  /** Unused time worth more than the new plan: kept by the provider against later renewals. */
+  creditCents: z.number().int(),
+  /** What the next renewal charges, and when. */
+  nextRenewalCents: z.number().int(),
+  nextRenewalDate: z.iso.datetime(),
+  /** ISO 4217, lower case as providers write it ('usd'). */
+  currency: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof PlanChangePreview>;
+
 /** Where the browser goes next (the success or cancel URL, or the billing portal). */
 export const Redirect = z.object({ url: z.string() });
 export type Redirect = z.infer<typeof Redirect>;

@@ -9,6 +9,8 @@ import {
   type CreateCheckoutSessionRequest,
   type Invoice,
   type PaymentSessionStatus,
+  type PlanChangePreview,
+  type PlanChoice,
   type Subscription,
   type TestCheckout,
 } from '@si/contracts';
@@ -39,7 +41,10 @@ export interface PaymentServiceOptions {
   publicUrl: string;
   /** Per user and window: guest codes tried, and checkouts started (each one calls the provider). */
   limits: { enabled: boolean; windowMs: number; guestCodes: number; checkouts: number };
-  logger?: { warn(details: object, message: string): void };
+  logger?: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
 }
 
 const toSubscription = (row: SubscriptionView): Subscription => ({
@@ -167,6 +172,59 @@ export function createPaymentService(options: PaymentServiceOptions) {
       await refresh(source.name, id);
     });
     return (await currentOf(organizationId))!;
+  }
+
+  /**
+   * The subscription whose plan the owner may switch to `plan`: paid and renewing at a card
+   * provider, not held back, on the other plan. Anything else is refused with a 409 that says
+   * why, logged, and nothing is asked of the provider.
+   */
+  async function switchable(session: AuthSession | null, organizationId: string, plan: PlanChoice) {
+    await organizations.requireOwnedOrganization(session, organizationId);
+    const current = await repository.currentForOrganization(organizationId);
+    const source = current && current.provider !== 'guest' ? providerFor(current.provider) : null;
+    const refuse = (reason: string, message: string) => {
+      options.logger?.info(
+        { organizationId, plan, status: current?.status, type: current?.type, reason },
+        'plan change refused; nothing changed',
+      );
+      return conflict(paymentErrorCodes.conflict, message);
+    };
+    if (!current || !source || current.status !== 'paid') {
+      throw refuse('no live, renewing subscription', paymentMessages.planNotChangeable);
+    }
+    if (current.paymentHold || !current.published) {
+      throw refuse('held back from the directory', paymentMessages.planNotChangeable);
+    }
+    if (current.type === plans[plan].subscriptionType) {
+      throw refuse('already on that plan', paymentMessages.alreadyOnPlan);
+    }
+    return { current, source };
+  }
+
+  /**
+   * A plan change the provider refused: a declined card (nothing changed), or a state that does
+   * not allow it there (canceled in Stripe's portal, say), which is read back and shown.
+   */
+  async function refusedSwitch<T>(
+    source: NonNullable<ReturnType<typeof providerFor>>,
+    subscriptionId: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ProviderRefusedError)) throw error;
+      options.logger?.info(
+        { subscription: subscriptionId, subject: error.subject, reason: error.reason },
+        'plan change refused by the provider; nothing changed',
+      );
+      if (error.subject === 'payment') {
+        throw conflict(paymentErrorCodes.conflict, paymentMessages.planChangeDeclined);
+      }
+      await refresh(source.name, subscriptionId);
+      throw conflict(paymentErrorCodes.conflict, paymentMessages.planNotChangeable);
+    }
   }
 
   /** A checkout its provider says was paid: its subscription applied, the checkout complete. */
@@ -322,6 +380,51 @@ export function createPaymentService(options: PaymentServiceOptions) {
     /** Renews again a canceled subscription whose period has not ended. */
     resume: (session: AuthSession | null, organizationId: string) =>
       setRenewal(session, organizationId, true),
+
+    /** What switching to `plan` would charge now and at the next renewal; changes nothing. */
+    async previewPlanChange(
+      session: AuthSession | null,
+      organizationId: string,
+      plan: PlanChoice,
+    ): Promise<PlanChangePreview> {
+      const { current, source } = await switchable(session, organizationId, plan);
+      const id = current.providerSubscriptionId;
+      const quote = await atProvider(() =>
+        refusedSwitch(source, id, () => source.previewPlanChange(id, plan)),
+      );
+      return {
+        organizationId,
+        plan,
+        amountDueNowCents: quote.amountDueNowCents,
+        creditCents: quote.creditCents,
+        nextRenewalCents: quote.nextRenewalCents,
+        nextRenewalDate: quote.nextRenewalDate.toISOString(),
+        currency: quote.currency,
+      };
+    },
+
+    /**
+     * Switches to `plan` at the provider, with proration, then reads the subscription back
+     * through fulfilment (under the organization's lock), so the recorded plan and period are
+     * the provider's; the payment the switch took is receipted there, once.
+     */
+    async changePlan(
+      session: AuthSession | null,
+      organizationId: string,
+      plan: PlanChoice,
+    ): Promise<Subscription> {
+      const { current, source } = await switchable(session, organizationId, plan);
+      const id = current.providerSubscriptionId;
+      await atProvider(async () => {
+        const { paidInvoice } = await refusedSwitch(source, id, () => source.changePlan(id, plan));
+        await refresh(source.name, id, paidInvoice ? { paidInvoice } : undefined);
+      });
+      options.logger?.info(
+        { organizationId, subscription: id, from: current.type, plan },
+        'plan changed at the provider',
+      );
+      return (await currentOf(organizationId))!;
+    },
 
     async billingPortal(session: AuthSession | null, organizationId: string) {
       await organizations.requireOwnedOrganization(session, organizationId);

@@ -52,6 +52,19 @@ export interface ProviderInvoice {
   url: string | null;
 }
 
+/**
+ * What a switch to another plan charges, as the provider works it out: now (the new plan's
+ * price less the unused part of the current period), the unused part left over as credit, and
+ * the next renewal's amount and date. Amounts in the currency's smallest unit.
+ */
+export interface PlanChangeQuote {
+  amountDueNowCents: number;
+  creditCents: number;
+  nextRenewalCents: number;
+  nextRenewalDate: Date;
+  currency: string;
+}
+
 export interface CheckoutRequest {
   /** Makes a retried create return the first one's session (Stripe idempotency key). */
   idempotencyKey: string;
@@ -92,6 +105,20 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<void>;
   /** Ends the subscription now, with no further charges (deleting its organization). */
   cancelNow(id: string, within?: Database): Promise<void>;
+  /**
+   * What switching the subscription to `plan` would charge (Stripe's upcoming invoice preview).
+   * Refused (ProviderRefusedError) when the provider's state does not allow a change.
+   */
+  previewPlanChange(id: string, plan: PlanChoice): Promise<PlanChangeQuote>;
+  /**
+   * Switches the subscription to `plan` with proration, charging what previewPlanChange said.
+   * Refused when its state does not allow it, or (subject `payment`) the charge was declined:
+   * then nothing changed. Answers how to read back the invoice the switch paid, for its receipt.
+   */
+  changePlan(
+    id: string,
+    plan: PlanChoice,
+  ): Promise<{ paidInvoice: ((within: Database) => Promise<ProviderInvoice | null>) | null }>;
   /** A page where the customer manages cards, cancels or resumes; null where there is none. */
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string | null>;
   /**

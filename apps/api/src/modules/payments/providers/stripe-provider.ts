@@ -6,6 +6,7 @@ import {
   ProviderUnavailableError,
   type PaymentProvider,
   type PeriodPayment,
+  type PlanChangeQuote,
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.ts';
@@ -99,6 +100,29 @@ function priceProblem(price: Stripe.Price, plan: PlanChoice): string | null {
 }
 
 /**
+ * A switch's upcoming invoice as the owner is shown it. Between monthly and annual the interval
+ * changes, so Stripe restarts the billing period now and invoices at once (always_invoice): the
+ * new price for the new period, less the unused time of the old one (negative proration lines).
+ * A negative total goes to the customer's credit balance, which Stripe spends on later invoices.
+ * The next renewal charges the new period's line (the positive line that ends last), at its end.
+ */
+function quoteOf(invoice: Stripe.Invoice, fallbackCents: number): PlanChangeQuote {
+  const newPeriod = invoice.lines.data
+    .filter((line) => line.amount > 0)
+    .sort((a, b) => b.period.end - a.period.end)[0];
+  return {
+    amountDueNowCents: invoice.amount_due,
+    creditCents: Math.max(0, -invoice.total),
+    nextRenewalCents: newPeriod?.amount ?? fallbackCents,
+    nextRenewalDate: toDate(newPeriod?.period.end ?? invoice.period_end),
+    currency: invoice.currency,
+  };
+}
+
+/** Proration for a switch: invoiced and charged at once, so the new plan is paid when it starts. */
+const switchProration = 'always_invoice' as const;
+
+/**
  * Stripe through its official SDK: one customer per user, Checkout in subscription mode with the
  * organization in the subscription's own metadata, an idempotency key on every create.
  */
@@ -188,7 +212,37 @@ export function createStripeProvider(settings: StripeSettings) {
     return price;
   };
 
-  return {
+  /**
+   * A subscription Stripe can switch to `plan`: live, renewing, on another plan. Its one item is
+   * the one whose price is swapped.
+   */
+  const switchable = (subscription: Stripe.Subscription, plan: PlanChoice) => {
+    const item = subscription.items.data[0];
+    const live = subscription.status === 'active' || subscription.status === 'trialing';
+    const renewing = !subscription.cancel_at_period_end && subscription.cancel_at === null;
+    if (!item || !live || !renewing || planOf(subscription, settings.priceIds) === plan) {
+      throw new ProviderRefusedError(null, 'subscription', 'Stripe cannot switch this subscription');
+    }
+    return item;
+  };
+
+  /** Stripe's refusals (a card declined, a canceled subscription) apart from its outages. */
+  const refusedOrUnavailable = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ProviderRefusedError) throw error;
+      if (error instanceof Stripe.errors.StripeCardError) {
+        throw new ProviderRefusedError(error, 'payment', error.message);
+      }
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new ProviderRefusedError(error, 'subscription', error.message);
+      }
+      throw new ProviderUnavailableError(error);
+    }
+  };
+
+  const provider = {
     name: 'stripe',
     /** For the webhook route: checks signatures with the SDK. */
     webhooks: stripe.webhooks,
@@ -303,6 +357,48 @@ export function createStripeProvider(settings: StripeSettings) {
         }
         throw new ProviderUnavailableError(error);
       }
+    },
+
+    async previewPlanChange(id, plan) {
+      return refusedOrUnavailable(async () => {
+        const subscription = await stripe.subscriptions.retrieve(id);
+        const item = switchable(subscription, plan);
+        const invoice = await stripe.invoices.createPreview({
+          subscription: id,
+          subscription_details: {
+            items: [{ id: item.id, price: await priceIdFor(plan) }],
+            proration_behavior: switchProration,
+          },
+        });
+        return quoteOf(invoice, plans[plan].amountCents);
+      });
+    },
+
+    /**
+     * The switch, charged at once (error_if_incomplete: a declined card changes nothing, and
+     * Stripe answers a card error). The invoice it paid is read back for the receipt.
+     */
+    async changePlan(id, plan) {
+      return refusedOrUnavailable(async () => {
+        const subscription = await stripe.subscriptions.retrieve(id);
+        const item = switchable(subscription, plan);
+        const updated = await stripe.subscriptions.update(
+          id,
+          {
+            items: [{ id: item.id, price: await priceIdFor(plan) }],
+            proration_behavior: switchProration,
+            payment_behavior: 'error_if_incomplete',
+          },
+          { idempotencyKey: `plan-change-${id}-${item.id}-${plan}` },
+        );
+        const invoiceId = idOf(updated.latest_invoice);
+        return {
+          paidInvoice: invoiceId
+            ? (within: unknown): Promise<ProviderInvoice | null> =>
+                provider.readPaidInvoice(invoiceId, within)
+            : null,
+        };
+      });
     },
 
     /**
@@ -488,6 +584,7 @@ export function createStripeProvider(settings: StripeSettings) {
         return portal.url;
       }),
   } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
 }
 export type StripeProvider = ReturnType<typeof createStripeProvider>;
 

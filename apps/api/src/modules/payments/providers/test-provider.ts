@@ -7,6 +7,7 @@ import { addMonths } from '../subscription-state.ts';
 import {
   ProviderRefusedError,
   type PaymentProvider,
+  type PlanChangeQuote,
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.ts';
@@ -16,8 +17,44 @@ type TestSubscriptionRow = typeof testModeSubscriptions.$inferSelect;
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const periodMonths = (plan: PlanChoice) => (plans[plan].interval === 'year' ? 12 : 1);
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The test checkout's proration (ADR 013): the whole days left of the current period (the day in
+ * progress counts as used) are credited at the current plan's daily price, against the new plan's
+ * full price, charged now; the new period starts now. Credit worth more than the new plan is
+ * reported, not kept: the test checkout takes no money, so there is nothing to carry over.
+ */
+export function testPlanChangeQuote(
+  current: { plan: PlanChoice; periodStart: Date; periodEnd: Date },
+  plan: PlanChoice,
+  now: Date,
+): PlanChangeQuote {
+  const periodDays = Math.max(
+    1,
+    Math.round((current.periodEnd.getTime() - current.periodStart.getTime()) / DAY_MS),
+  );
+  const daysLeft = Math.min(
+    periodDays,
+    Math.max(0, Math.floor((current.periodEnd.getTime() - now.getTime()) / DAY_MS)),
+  );
+  const unused = Math.round((plans[current.plan].amountCents * daysLeft) / periodDays);
+  const price = plans[plan].amountCents;
+  return {
+    amountDueNowCents: Math.max(0, price - unused),
+    creditCents: Math.max(0, unused - price),
+    nextRenewalCents: price,
+    nextRenewalDate: addMonths(now, periodMonths(plan)),
+    currency: plans[plan].currency,
+  };
+}
+
 const endedMessage = (id: string) =>
   `${id} is canceled at the test provider: it is not charged any more`;
+
+/** The invoice of a subscription's period: one id per period, so it is receipted once. */
+const invoiceIdOf = (row: TestSubscriptionRow) =>
+  `in_test_${row.id}_${Math.floor(row.periodStart.getTime() / 1000)}`;
 
 const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription => ({
   id: row.id,
@@ -55,6 +92,15 @@ export function createTestProvider(db: Database, publicUrl: string) {
       .where(eq(testModeSubscriptions.id, id))
       .returning();
     if (!row) throw new Error(`unknown test subscription ${id}`);
+    return row;
+  }
+
+  /** A live, renewing subscription on another plan: what a provider lets switch plans. */
+  async function changeable(id: string, plan: PlanChoice) {
+    const row = await read(id);
+    if (!row || row.status !== 'active' || row.cancelAtPeriodEnd || row.plan === plan) {
+      throw new ProviderRefusedError(null, 'subscription', 'The plan of this subscription cannot be changed.');
+    }
     return row;
   }
 
@@ -107,6 +153,38 @@ export function createTestProvider(db: Database, publicUrl: string) {
 
     billingPortalUrl: async () => null,
 
+    async previewPlanChange(id, plan) {
+      return testPlanChangeQuote(await changeable(id, plan), plan, new Date());
+    },
+
+    /**
+     * Switches the plan as its preview said: the new period starts now, and the amount due is
+     * this period's invoice (its id is the subscription's and the period's, as currentInvoice's).
+     */
+    async changePlan(id, plan) {
+      const row = await changeable(id, plan);
+      const now = new Date();
+      const quote = testPlanChangeQuote(row, plan, now);
+      const changed = await update(id, {
+        plan,
+        periodStart: now,
+        periodEnd: quote.nextRenewalDate,
+      });
+      const invoice: ProviderInvoice = {
+        id: invoiceIdOf(changed),
+        subscriptionId: id,
+        amountCents: quote.amountDueNowCents,
+        currency: quote.currency,
+        periodStart: changed.periodStart,
+        periodEnd: changed.periodEnd,
+        paidAt: now,
+        number: null,
+        url: null,
+      };
+      // Nothing charged (credit covered it): no payment, so no receipt.
+      return { paidInvoice: quote.amountDueNowCents > 0 ? async () => invoice : null };
+    },
+
     /** Refunds the current period's payment, once (the records say which period was refunded). */
     async refundLatestPayment(id, { within } = {}) {
       const row = await read(id, within);
@@ -134,7 +212,7 @@ export function createTestProvider(db: Database, publicUrl: string) {
       const row = await read(id, within);
       if (!row) return null;
       return {
-        id: `in_test_${row.id}_${Math.floor(row.periodStart.getTime() / 1000)}`,
+        id: invoiceIdOf(row),
         subscriptionId: row.id,
         amountCents: plans[row.plan].amountCents,
         currency: plans[row.plan].currency,
