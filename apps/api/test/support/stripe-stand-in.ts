@@ -229,6 +229,7 @@ function invoiceOf(
     status: 'open' as 'open' | 'paid',
     currency: sub.items.data[0]?.price.currency ?? 'usd',
     attempt_count: 0,
+    total: amount,
     amount_due: amount,
     amount_paid: 0,
     amount_remaining: amount,
@@ -444,6 +445,7 @@ export async function startStripeStandIn(
       sub.canceled_at = flag === 'true' ? now() : null;
     }
     if (body.metadata !== undefined) sub.metadata = mergeMetadata(sub.metadata, body.metadata);
+    if (body.items !== undefined) switchPrice(sub, body);
     emit('customer.subscription.updated', sub);
     return sub;
   };
@@ -475,6 +477,7 @@ export async function startStripeStandIn(
   };
   const bill = (sub: Subscription, reason: string, window: [number, number]) => {
     const invoice = invoiceOf(sub, reason, window, now());
+    spendCredit(invoice);
     invoice.hosted_invoice_url = `${baseUrl}/invoice/${invoice.id}`;
     invoice.invoice_pdf = `${baseUrl}/invoice/${invoice.id}/pdf`;
     invoices.set(invoice.id, invoice);
@@ -642,6 +645,113 @@ export async function startStripeStandIn(
     return priceById(id, prices.get(id)!);
   };
 
+  /**
+   * Credit each customer holds (cents), from switches whose unused time was worth more than the
+   * new plan: spent on the customer's next invoices, as Stripe spends a credit balance.
+   */
+  const credits = new Map<string, number>();
+  const spendCredit = (invoice: Invoice, { preview = false } = {}) => {
+    const credit = credits.get(invoice.customer) ?? 0;
+    const spent = Math.min(credit, Math.max(0, invoice.amount_due));
+    // A preview shows the credit applied, and keeps it.
+    if (!preview) credits.set(invoice.customer, credit - spent);
+    invoice.amount_due -= spent;
+    invoice.amount_remaining = invoice.amount_due;
+  };
+  /** `items[0]`: the subscription's item and the price it is switched to. */
+  const priceSwap = (sub: Subscription, items: FormValue | undefined, param: string) => {
+    const change = record(list(items)[0]);
+    const itemId = text(change.id) ?? '';
+    const item = sub.items.data.find((one) => one.id === itemId);
+    if (!item) throw missing('subscription_item', itemId, `${param}[0][id]`);
+    const priceId = text(change.price) ?? '';
+    const known = prices.get(priceId);
+    if (!known) throw missing('price', priceId, `${param}[0][price]`);
+    const price = priceById(priceId, known);
+    if (price.recurring.interval === item.price.recurring.interval)
+      throw new Error('The stand-in models switches between intervals only (monthly, annual)');
+    return { item, price };
+  };
+  /**
+   * The invoice a switch between intervals makes at `at`, as Stripe's does: the billing period
+   * restarts at `at`, the unused time of the old one credited (to the second, a negative line)
+   * and the new period charged in full. A negative total is credit, so nothing is due.
+   */
+  const switchInvoice = (
+    sub: Subscription,
+    { item, price }: ReturnType<typeof priceSwap>,
+    at: number,
+    body: Form,
+  ) => {
+    const behavior = text(body.proration_behavior);
+    if (behavior !== 'always_invoice')
+      throw new Error(
+        `The stand-in models proration_behavior=always_invoice only, not ${behavior}`,
+      );
+    const { current_period_start: start, current_period_end: end, quantity } = item;
+    const unused = Math.round(
+      (item.price.unit_amount * quantity * Math.max(0, end - at)) / Math.max(1, end - start),
+    );
+    const lines = [
+      {
+        id: newId('il'),
+        object: 'line_item' as const,
+        amount: -unused,
+        quantity,
+        period: { start: at, end },
+      },
+      {
+        id: newId('il'),
+        object: 'line_item' as const,
+        amount: price.unit_amount * quantity,
+        quantity,
+        period: { start: at, end: addInterval(at, price.recurring.interval) },
+      },
+    ];
+    const invoice = invoiceOf(sub, 'subscription_update', [at, at], at);
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    Object.assign(invoice, {
+      lines: { object: 'list' as const, data: lines, has_more: false },
+      total,
+      amount_due: Math.max(0, total),
+      amount_remaining: Math.max(0, total),
+    });
+    return { invoice, credit: Math.max(0, -total) };
+  };
+  /** POST /v1/invoices/create_preview: the invoice a subscription's switch would make now. */
+  const previewInvoice = (body: Form) => {
+    const subId = text(body.subscription) ?? '';
+    const sub = subscriptions.get(subId);
+    if (!sub) throw missing('subscription', subId, 'subscription');
+    const details = record(body.subscription_details);
+    const swap = priceSwap(sub, details.items, 'subscription_details[items]');
+    const { invoice } = switchInvoice(sub, swap, now(), details);
+    spendCredit(invoice, { preview: true });
+    // A preview is not kept: Stripe gives it no id of its own.
+    return { ...invoice, id: null, number: null, hosted_invoice_url: null, invoice_pdf: null };
+  };
+  /** A switch applied: the item's price and period change, its invoice is charged at once. */
+  const switchPrice = (sub: Subscription, body: Form) => {
+    const swap = priceSwap(sub, body.items, 'items');
+    const at = now();
+    const { invoice, credit } = switchInvoice(sub, swap, at, body);
+    Object.assign(swap.item, {
+      price: swap.price,
+      current_period_start: at,
+      current_period_end: addInterval(at, swap.price.recurring.interval),
+    });
+    sub.billing_cycle_anchor = at;
+    spendCredit(invoice);
+    credits.set(sub.customer, (credits.get(sub.customer) ?? 0) + credit);
+    invoice.hosted_invoice_url = `${baseUrl}/invoice/${invoice.id}`;
+    invoice.invoice_pdf = `${baseUrl}/invoice/${invoice.id}/pdf`;
+    invoices.set(invoice.id, invoice);
+    sub.latest_invoice = invoice.id;
+    if (invoice.amount_due > 0) pay(invoice);
+    else Object.assign(invoice, { status: 'paid', status_transitions: { paid_at: at } });
+    emit('invoice.paid', invoice);
+  };
+
   const routes: [string, RegExp, (id: string, body: Form) => object][] = [
     ['POST', /^\/v1\/customers$/, (_, body) => createCustomer(body)],
     ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => find(customers, 'customer', id)],
@@ -661,6 +771,7 @@ export async function startStripeStandIn(
     ['POST', /^\/v1\/prices$/, (_, body) => createPrice(body)],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => find(subscriptions, 'subscription', id)],
     ['GET', /^\/v1\/invoices$/, (_, body) => invoicesOf(body)],
+    ['POST', /^\/v1\/invoices\/create_preview$/, (_, body) => previewInvoice(body)],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => find(invoices, 'invoice', id)],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => find(charges, 'charge', id)],
     ['GET', /^\/v1\/refunds$/, (_, body) => filtered(refunds, body, ['charge', 'payment_intent'])],
@@ -789,6 +900,8 @@ export async function startStripeStandIn(
     subscriptions,
     invoices,
     prices,
+    /** Each customer's credit balance (cents) left by switches. */
+    credits,
     /** Products made with a price (`product_data`). */
     products,
     /** Every refund made, in order (the product's, and those `refundPayment` makes). */

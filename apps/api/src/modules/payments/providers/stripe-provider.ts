@@ -221,7 +221,11 @@ export function createStripeProvider(settings: StripeSettings) {
     const live = subscription.status === 'active' || subscription.status === 'trialing';
     const renewing = !subscription.cancel_at_period_end && subscription.cancel_at === null;
     if (!item || !live || !renewing || planOf(subscription, settings.priceIds) === plan) {
-      throw new ProviderRefusedError(null, 'subscription', 'Stripe cannot switch this subscription');
+      throw new ProviderRefusedError(
+        null,
+        'subscription',
+        'Stripe cannot switch this subscription',
+      );
     }
     return item;
   };

@@ -52,9 +52,11 @@ export function testPlanChangeQuote(
 const endedMessage = (id: string) =>
   `${id} is canceled at the test provider: it is not charged any more`;
 
-/** The invoice of a subscription's period: one id per period, so it is receipted once. */
-const invoiceIdOf = (row: TestSubscriptionRow) =>
-  `in_test_${row.id}_${Math.floor(row.periodStart.getTime() / 1000)}`;
+/**
+ * The invoice of a subscription's period: one id per period, so it is receipted once. To the
+ * millisecond: a plan switch starts a new period, possibly within the second its first began.
+ */
+const invoiceIdOf = (row: TestSubscriptionRow) => `in_test_${row.id}_${row.periodStart.getTime()}`;
 
 const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription => ({
   id: row.id,
@@ -99,7 +101,11 @@ export function createTestProvider(db: Database, publicUrl: string) {
   async function changeable(id: string, plan: PlanChoice) {
     const row = await read(id);
     if (!row || row.status !== 'active' || row.cancelAtPeriodEnd || row.plan === plan) {
-      throw new ProviderRefusedError(null, 'subscription', 'The plan of this subscription cannot be changed.');
+      throw new ProviderRefusedError(
+        null,
+        'subscription',
+        'The plan of this subscription cannot be changed.',
+      );
     }
     return row;
   }
