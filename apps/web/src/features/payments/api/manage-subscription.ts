@@ -27,8 +27,8 @@ export function openBillingPortal(organizationId: string): Promise<Redirect> {
   });
 }
 
-/** The answer shows at once in the lists, then they are read again. */
-function remember(queryClient: QueryClient, subscription: Subscription) {
+/** The answer shows at once in the lists, then they (and the invoices under them) are read again. */
+export function remember(queryClient: QueryClient, subscription: Subscription) {
   queryClient.setQueryData<Subscription[]>(subscriptionListKey, (list) =>
     list?.map((item) =>
       item.organizationId === subscription.organizationId ? subscription : item,

@@ -12,6 +12,7 @@ import {
   useResumeSubscription,
 } from '../api/manage-subscription';
 import { formatDate } from './format-date';
+import { PlanChangeDialog } from './plan-change-dialog';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError && error.message
@@ -112,14 +113,34 @@ function ManageBilling({ subscription }: { subscription: Subscription }) {
 }
 
 /**
+ * Offered on a renewing card or test subscription that is published (the server decides, and
+ * refuses anything else with its reason): a canceled one is resumed first.
+ */
+const canSwitchPlan = (subscription: Subscription) =>
+  subscription.provider !== 'guest' &&
+  subscription.status === 'paid' &&
+  subscription.paymentHold === null &&
+  subscription.published;
+
+/**
  * What the owner can do with a subscription, by who runs it (docs/product.md#payments-and-subscriptions): the
  * card provider's in its billing portal; the test checkout's here (cancel while it renews,
- * resume while it is ending); a guest code's grant simply runs out.
+ * resume while it is ending); a guest code's grant simply runs out. A renewing one of either
+ * provider switches between monthly and annual here.
  */
 export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
-  if (subscription.provider === 'stripe') return <ManageBilling subscription={subscription} />;
-  if (subscription.provider !== 'test') return null;
-  if (subscription.status === 'paid') return <CancelSubscription subscription={subscription} />;
-  if (subscription.status === 'canceled') return <ResumeSubscription subscription={subscription} />;
-  return null;
+  const actions = [
+    ...(canSwitchPlan(subscription)
+      ? [<PlanChangeDialog key="switch" subscription={subscription} />]
+      : []),
+    ...(subscription.provider === 'stripe'
+      ? [<ManageBilling key="billing" subscription={subscription} />]
+      : subscription.provider === 'test' && subscription.status === 'paid'
+        ? [<CancelSubscription key="cancel" subscription={subscription} />]
+        : subscription.provider === 'test' && subscription.status === 'canceled'
+          ? [<ResumeSubscription key="resume" subscription={subscription} />]
+          : []),
+  ];
+  if (actions.length === 0) return null;
+  return <div className="flex flex-wrap gap-2">{actions}</div>;
 }
