@@ -393,7 +393,9 @@ export function createStripeProvider(settings: StripeSettings) {
             proration_behavior: switchProration,
             payment_behavior: 'error_if_incomplete',
           },
-          { idempotencyKey: `plan-change-${id}-${item.id}-${plan}` },
+          // One switch from one period: a retry is the same switch, a later one (back and
+          // forth) starts from a new period, so it is a new key.
+          { idempotencyKey: `plan-change-${id}-${item.current_period_start}-${plan}` },
         );
         const invoiceId = idOf(updated.latest_invoice);
         return {
