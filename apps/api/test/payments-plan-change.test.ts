@@ -303,6 +303,22 @@ describe('changing plan through Stripe (the local stand-in)', () => {
     });
   });
 
+  it('says a declined card changed nothing', async () => {
+    const { owner, organization, subId } = await subscribed('monthly');
+    standIn.declineNextSwitch();
+    const declined = await change(owner, organization.id, 'annual');
+    expect(declined.status).toBe(409);
+    expect(declined.body).toMatchObject({
+      error: { code: 'SUBSCRIPTION_STATE', message: paymentMessages.planChangeDeclined },
+    });
+    expect(await current(owner, organization.id)).toMatchObject({
+      type: 'monthly',
+      status: 'paid',
+    });
+    expect(standIn.subscriptions.get(subId)!.items.data[0]!.price.recurring.interval).toBe('month');
+    expect(await invoices(owner, organization.id)).toHaveLength(1);
+  });
+
   it('answers 502 and changes nothing when Stripe cannot be reached', async () => {
     const { owner, organization, subId } = await subscribed('monthly');
     standIn.failNext('POST', `/v1/subscriptions/${subId}`);

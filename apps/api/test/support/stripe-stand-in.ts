@@ -650,6 +650,8 @@ export async function startStripeStandIn(
    * new plan: spent on the customer's next invoices, as Stripe spends a credit balance.
    */
   const credits = new Map<string, number>();
+  /** Switches whose charge the card declines, from the next one on (`declineNextSwitch`). */
+  let declines = 0;
   const spendCredit = (invoice: Invoice, { preview = false } = {}) => {
     const credit = credits.get(invoice.customer) ?? 0;
     const spent = Math.min(credit, Math.max(0, invoice.amount_due));
@@ -735,6 +737,16 @@ export async function startStripeStandIn(
     const swap = priceSwap(sub, body.items, 'items');
     const at = now();
     const { invoice, credit } = switchInvoice(sub, swap, at, body);
+    if (declines > 0 && invoice.amount_due > 0) {
+      declines -= 1;
+      // error_if_incomplete: Stripe leaves the subscription as it was and answers the card's error.
+      if (text(body.payment_behavior) !== 'error_if_incomplete')
+        throw new Error('The stand-in models a declined switch with error_if_incomplete only');
+      throw new ApiError(402, 'Your card was declined.', {
+        type: 'card_error',
+        code: 'card_declined',
+      });
+    }
     Object.assign(swap.item, {
       price: swap.price,
       current_period_start: at,
@@ -930,6 +942,10 @@ export async function startStripeStandIn(
       const released = new Promise<void>((resolve) => (release = resolve));
       holds.push({ method: method.toUpperCase(), pathPrefix, arrived, released });
       return { arrived: reached, release };
+    },
+    /** The card declines the next switch's charge. */
+    declineNextSwitch() {
+      declines += 1;
     },
     /** The customer pays on the checkout page: the session completes, the subscription starts. */
     completeCheckout(sessionId: string) {
