@@ -133,8 +133,15 @@ describe('My Subscriptions', () => {
       within(rowOf(name))
         .queryAllByRole('button')
         .map((button) => button.textContent);
-    expect(actionsOf('Stripe Org')).toEqual([paymentTexts.manageBilling]);
-    expect(actionsOf('Test Org')).toEqual([paymentTexts.cancelSubscription]);
+    // A paid subscription that renews may switch to the other plan (issue 24).
+    expect(actionsOf('Stripe Org')).toEqual([
+      paymentTexts.switchToPlan('Monthly'),
+      paymentTexts.manageBilling,
+    ]);
+    expect(actionsOf('Test Org')).toEqual([
+      paymentTexts.switchToPlan('Annual'),
+      paymentTexts.cancelSubscription,
+    ]);
     expect(actionsOf('Ending Org')).toEqual([paymentTexts.resumeSubscription]);
     expect(actionsOf('Guest Org')).toEqual([]);
     expect(actionsOf('Failed Org')).toEqual([]);
