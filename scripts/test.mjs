@@ -62,6 +62,14 @@ if (vitest) {
     for (const test of file.assertionResults)
       if (test.status === 'failed')
         failedTests.push(`${file.name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+  // A file can fail with every test passed: a hook (beforeAll, afterAll) that threw or timed out.
+  for (const file of vitest.testResults)
+    if (file.status === 'failed' && file.message) {
+      failed += 1;
+      failedTests.push(`${file.name} (the file, outside its tests): ${firstLine(file.message)}`);
+    }
+  if (failures.includes('unit, component and API tests') && vitest.numFailedTests === 0)
+    failedTests.push('Vitest failed outside any test: see "Unhandled Errors" or a hook in its log');
 } else failed += 1;
 
 const browserReady =
