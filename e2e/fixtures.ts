@@ -84,7 +84,7 @@ export async function createOrganization(
     },
     headers: { origin: site },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { data: Organization }).data;
 }
 

@@ -25,7 +25,13 @@ test.describe('organization profile', () => {
     await expect.poll(() => external.count()).toBeGreaterThan(0);
     for (const link of await external.all()) {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-      await expect(link).toHaveAttribute('href', /^https?:\/\//);
+      // Through the product's redirect, which counts the click (issue 25): it answers with the
+      // profile's own link of that kind.
+      const href = (await link.getAttribute('href'))!;
+      expect(href).toMatch(new RegExp(`^/out/${organization.id}/(website|linkedin|twitter|blog)$`));
+      const followed = await request.get(href, { maxRedirects: 0 });
+      expect(followed.status()).toBe(302);
+      expect(followed.headers()['location']).toMatch(/^https?:\/\//);
     }
     await expect(page.getByRole('button', { name: detailTexts.backToResults })).toBeVisible();
   });

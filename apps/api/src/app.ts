@@ -23,6 +23,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { swaggerOptions } from './http/openapi.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { guestPurgeJob } from './jobs/guest-purge.ts';
+import { insightsRollupJob } from './jobs/insights-rollup.ts';
 import { sentEmailBodiesJob } from './jobs/sent-email-bodies.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { subscriptionLapsesJob, type LapseRun } from './jobs/subscription-lapses.ts';
@@ -46,6 +47,7 @@ import { createEmailRelay, type EmailRelay } from './adapters/email/relay.ts';
 import { createLogTransport, createSmtpTransport } from './adapters/email/transports.ts';
 import { identityRoutes } from './modules/accounts/auth-routes.ts';
 import { createIdentity } from './identity/better-auth.ts';
+import { fromNodeHeaders } from 'better-auth/node';
 import { resolveAuthSecret } from './identity/secret.ts';
 import { createPasswordAttempts } from './adapters/rate-limit/password-attempts.ts';
 import { createPostgresStore } from './adapters/rate-limit/postgres-store.ts';
@@ -53,6 +55,13 @@ import { createWindowCounters } from './adapters/rate-limit/window-counters.ts';
 import { rateLimitedError, routeRateLimits } from './adapters/rate-limit/route-limits.ts';
 import { contentSecurityPolicy, isBuildAsset, permissionsPolicy } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createInsightsRepository } from './modules/insights/repository.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
+import { outboundRoute } from './modules/insights/outbound-route.ts';
+import { createInsightsService, type InsightsService } from './modules/insights/service.ts';
+import { createTally } from './modules/insights/tally.ts';
+import { unsubscribeTokens } from './modules/insights/unsubscribe-token.ts';
+import { insightsSummariesJob } from './jobs/insights-summaries.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -102,6 +111,10 @@ declare module 'fastify' {
       /** Drops the bodies of emails sent over a week ago; null when another process has it. */
       dropSentEmailBodies(): Promise<number | null>;
       sweepUploads(now: Date): Promise<UploadSweepRun | null>;
+      /** Rolls up by month the daily insight counts older than 13 months; null: another process has it. */
+      rollUpInsights(now: Date): Promise<number | null>;
+      /** Queues last month's insights summaries (in a month's first 7 days); how many. */
+      sendInsightsSummaries(now: Date): Promise<number>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
       /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
@@ -119,6 +132,8 @@ declare module 'fastify' {
      * shares drawn, the code compiled, before the first request would wait for them (ADR 026).
      */
     prepareShareCards(): Promise<void>;
+    /** Profile insights: tests count and flush without waiting for the timer. */
+    insights: { service: InsightsService; flush(): Promise<void> };
     /** Every route as registered, for the security tests to cover each one, new ones included. */
     routeTable: { method: string; url: string }[];
   }
@@ -294,6 +309,30 @@ export async function buildApp({
     },
   });
 
+  // What profiles earn (ADR 031): counted in memory, written every INSIGHTS_FLUSH_MS.
+  const insightsRepository = createInsightsRepository(database.db);
+  const insightsTokens = unsubscribeTokens(secret);
+  const tally = createTally({
+    write: insightsRepository.add,
+    flushEveryMs: config.INSIGHTS_FLUSH_MS,
+    perClientCap: config.INSIGHTS_CLIENT_CAP,
+    perClientPerMinute: config.INSIGHTS_CLIENT_PER_MINUTE,
+    logger: app.log,
+  });
+  const insights = createInsightsService({
+    repository: insightsRepository,
+    tally,
+    userOf: async (headers) =>
+      (await identity.api.getSession({ headers: fromNodeHeaders(headers) }))?.user.id ?? null,
+    isOperator: async (userId) => {
+      const access = await operatorRepository.access(userId);
+      return Boolean(access?.operatorSince && !access.disabledAt);
+    },
+    tokens: insightsTokens,
+    onCountError: (error) => app.log.error({ err: error }, 'a count could not be attributed'),
+  });
+  app.decorate('insights', { service: insights, flush: tally.flush });
+
   const paymentRepository = createPaymentRepository(database.db);
   const providers = createPaymentProviders(config, database.db);
   const receiptRepository = createReceiptRepository(database.db);
@@ -348,6 +387,17 @@ export async function buildApp({
 
   const guestPurge = guestPurgeJob(accountRepository, config.GUEST_RETENTION_DAYS, app.log);
   const sentEmailBodies = sentEmailBodiesJob(outbox, app.log);
+  const insightsRollup = insightsRollupJob(insightsRepository, app.log);
+  const insightsSummaries = insightsSummariesJob({
+    db: database.db,
+    repository: insightsRepository,
+    outbox,
+    tokens: insightsTokens,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+    logger: app.log,
+  });
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
   // Profiles' share cards, stored beside the images (ADR 026): served by seoRoutes, drawn ahead
@@ -383,6 +433,8 @@ export async function buildApp({
     applyLapses: lapses.runAt,
     dropSentEmailBodies: sentEmailBodies.run,
     sweepUploads: uploadSweep.runAt,
+    rollUpInsights: insightsRollup.runAt,
+    sendInsightsSummaries: insightsSummaries.runAt,
     drawShareCards: shareCards.run,
     regenerateProfilePages: async () => (profilePages.job ? profilePages.job.run() : null),
   });
@@ -392,10 +444,11 @@ export async function buildApp({
   app.decorate('prepareShareCards', shareImages.prepare);
   app.addHook('onReady', async () => {
     relay.start();
+    tally.start();
     if (config.PERIODIC_JOBS) {
       stopJobs.push(
         startJobs(
-          [guestPurge, lapses, sentEmailBodies, uploadSweep],
+          [guestPurge, lapses, sentEmailBodies, uploadSweep, insightsRollup, insightsSummaries],
           config.JOBS_INTERVAL_MS,
           app.log,
           metrics?.jobRan,
@@ -419,6 +472,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     for (const stop of stopJobs) stop();
     await relay.stop();
+    await tally.stop();
   });
 
   // The settings every page shows (its footer, its canonical address): part of what a stored
@@ -460,7 +514,12 @@ export async function buildApp({
         rateLimit: limits,
       });
       await api.register(referenceRoutes, { reference: referenceService });
-      await api.register(organizationRoutes, { organizations: organizationService, identity });
+      await api.register(organizationRoutes, {
+        organizations: organizationService,
+        identity,
+        insights,
+      });
+      await api.register(insightsRoutes, { insights, identity });
       // Multipart bodies are parsed only here, where images are uploaded; elsewhere they are a 415.
       await api.register(async (images) => {
         await images.register(multipart, { limits: multipartLimits });
@@ -510,7 +569,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     organizations: organizationRepository,
     shareImages,
+    insights,
   });
+  await app.register(outboundRoute, { organizations: organizationService, insights });
   await app.register(webRoutes, {
     distDir: config.WEB_DIST_DIR ?? defaultWebDist,
     storage,
@@ -519,6 +580,7 @@ export async function buildApp({
     reference: referenceService,
     pageCache,
     pageStore,
+    insights,
     renderedWith: JSON.stringify(siteSettings),
     busy: () => inFlight > 0,
     onRegenerationJob: (job) => {

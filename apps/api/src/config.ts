@@ -233,6 +233,16 @@ const ConfigSchema = z.object({
   SHARE_CARDS_INTERVAL_MS: z.coerce.number().int().min(1000).default(10_000),
 
   /**
+   * Profile insights (ADR 031): counts are held in memory and written this often (ms). What a
+   * process holds when it is killed is lost, at most this much.
+   */
+  INSIGHTS_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Times one client address is counted per organization, metric and day (a flood is capped). */
+  INSIGHTS_CLIENT_CAP: z.coerce.number().int().min(1).default(10),
+  /** Counts one client address adds per minute across organizations (beyond: not counted). */
+  INSIGHTS_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(2_000),
+
+  /**
    * Object storage for uploaded images (any S3-compatible service). Without S3_BUCKET, images
    * are files under DATA_DIR/uploads. Stored URLs are /uploads/<key> either way.
    */

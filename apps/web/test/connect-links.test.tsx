@@ -5,9 +5,13 @@ import {
   connectLinks,
 } from '../src/features/organization-profile/components/connect-links';
 
+const published = { id: '3f2c8f4e-8d1a-4c55-9b7e-2f1d0a6b9c11', published: true };
+const unpublished = { ...published, published: false };
+
 describe('Connect links', () => {
   it('renders only URLs with the http: or https: protocol', () => {
     const links = connectLinks({
+      ...published,
       websiteUrl: 'https://www.example.org/about',
       linkedinUrl: 'javascript:alert(1)',
       twitterUrl: 'ftp://example.org/feed',
@@ -16,10 +20,11 @@ describe('Connect links', () => {
     expect(links.map((link) => link.key)).toEqual(['website', 'blog']);
   });
 
-  it('shows the website by its host name and opens every link in a new tab', () => {
+  it('shows the website by its host name and opens every link in a new tab, through the counted redirect', () => {
     render(
       <ConnectLinks
         organization={{
+          ...published,
           websiteUrl: 'https://www.example.org/about',
           linkedinUrl: 'https://www.linkedin.com/company/example',
           twitterUrl: 'not a url',
@@ -28,18 +33,39 @@ describe('Connect links', () => {
       />,
     );
     const website = screen.getByRole('link', { name: /example\.org/ });
-    expect(website.getAttribute('href')).toBe('https://www.example.org/about');
+    expect(website.getAttribute('href')).toBe(`/out/${published.id}/website`);
     expect(website.getAttribute('target')).toBe('_blank');
     expect(website.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: /LinkedIn/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Twitter/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(
+      `/out/${published.id}/linkedin`,
+    );
     expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it("links an owner's preview of an unpublished profile directly: the redirect answers only published ones", () => {
+    render(
+      <ConnectLinks
+        organization={{
+          ...unpublished,
+          websiteUrl: 'https://www.example.org/about',
+          linkedinUrl: null,
+          twitterUrl: null,
+          blogUrl: null,
+        }}
+      />,
+    );
+    expect(screen.getByRole('link', { name: /example\.org/ }).getAttribute('href')).toBe(
+      'https://www.example.org/about',
+    );
   });
 
   it('renders nothing when no link is usable', () => {
     const { container } = render(
       <ConnectLinks
         organization={{
+          ...published,
           websiteUrl: 'data:text/html,hi',
           linkedinUrl: '',
           twitterUrl: null,

@@ -7,6 +7,7 @@ export * from './auth-messages.ts';
 export * from './auth-texts.ts';
 export * from './console-texts.ts';
 export * from './counts.ts';
+export * from './insights.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './newsletter.ts';

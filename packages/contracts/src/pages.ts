@@ -130,6 +130,20 @@ export const pages = {
     serverRendered: false,
     module: 'dashboard-pages',
   },
+  unsubscribed: {
+    path: '/unsubscribed',
+    title: 'Unsubscribed',
+    description: 'account',
+    serverRendered: false,
+    module: 'account-pages',
+  },
+  dashboardInsights: {
+    path: '/dashboard/organizations/:orgId/insights',
+    title: 'Insights',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
   dashboardSettings: {
     path: '/dashboard/settings',
     title: 'Dashboard',

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -124,6 +125,8 @@ export const emailOutbox = pgTable(
     /** Null once the email has been sent long enough ago (jobs/sent-email-bodies.ts). */
     text: text('text'),
     html: text('html'),
+    /** Extra headers the email goes out with (List-Unsubscribe); null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()

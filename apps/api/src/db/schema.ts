@@ -178,3 +178,4 @@ export const newsletterSubscribers = pgTable(
 export * from './identity-schema.ts';
 export * from './payments-schema.ts';
 export * from './operations-schema.ts';
+export * from './insights-schema.ts';

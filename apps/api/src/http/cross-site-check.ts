@@ -13,8 +13,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function crossSiteRefusal(request: FastifyRequest, publicOrigin: string): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
-  // A route that proves its caller otherwise (the payment webhook's signature) and reads no
-  // session says so in its config; it is the only kind of exception.
+  // A route that proves its caller otherwise (the payment webhook's signature, the one-click
+  // unsubscribe's token) and reads no session says so in its config; it is the only kind of
+  // exception.
   if ((request.routeOptions.config as { crossSiteExempt?: boolean }).crossSiteExempt) return null;
   // A bearer client is exempt only without cookies: with them, the session might be the cookie's.
   const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');

@@ -54,15 +54,19 @@ function listQuery(search: string): OrganizationListQuery | null {
  * directory version the page's request read. Null: a URL its route answers itself.
  */
 export function directAnswers(organizations: OrganizationService) {
-  return (url: string, { directoryVersion }: RenderBasis): DirectAnswer | null => {
+  return (url: string, basis: RenderBasis): DirectAnswer | null => {
+    const { directoryVersion } = basis;
     if (url === LIST_PATH || url.startsWith(`${LIST_PATH}?`)) {
       const query = listQuery(url.slice(LIST_PATH.length));
       if (!query) return null;
       return answered(
-        organizations.list(query, directoryVersion).then((page) => ({
-          data: JSON.parse(page.items.toString()) as unknown,
-          meta: JSON.parse(page.metaJson) as unknown,
-        })),
+        organizations.list(query, directoryVersion).then((page) => {
+          basis.shown?.push(...page.ids);
+          return {
+            data: JSON.parse(page.items.toString()) as unknown,
+            meta: JSON.parse(page.metaJson) as unknown,
+          };
+        }),
       );
     }
     if (url === ACTIVE_COUNTRIES) {

@@ -9,6 +9,8 @@ export interface KeptPage {
   cacheControl: string;
   brotli: Buffer;
   gzip?: Buffer;
+  /** The organizations a directory page lists: an impression each time it is served (ADR 031). */
+  shows?: readonly string[];
 }
 
 export interface PageCacheOptions {

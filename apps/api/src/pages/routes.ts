@@ -20,6 +20,7 @@ import { AppError } from '../http/errors.ts';
 import { documentOnlyHeaders } from '../http/security-headers.ts';
 import type { Storage } from '../adapters/storage/index.ts';
 import { serveUploads } from '../adapters/storage/serve.ts';
+import type { InsightsService } from '../modules/insights/service.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
 import type { ReferenceService } from '../modules/reference/service.ts';
 import { renderHeadTags, type PageHead } from './head-tags.ts';
@@ -104,6 +105,8 @@ export interface WebOptions {
   pageCache: PageCache;
   /** Rendered profile pages on this host's disk (ADR 030). */
   pageStore: PageStore;
+  /** Counts a profile page's view and a directory page's impressions as they are served. */
+  insights: Pick<InsightsService, 'count'>;
   /**
    * The settings pages show besides the data (support contacts, parent brands), as text: part
    * of every page's entity tag, so a page stored before they changed is not served after.
@@ -144,7 +147,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
     });
   }
 
-  const { publicUrl, organizations, reference, pageCache, pageStore } = options;
+  const { publicUrl, organizations, reference, pageCache, pageStore, insights } = options;
   /** What every page is made from besides its data: the build, the address, the settings. */
   const renderedFrom = `${template.version} ${publicUrl} ${options.renderedWith}`;
   const renderer = template.built
@@ -271,6 +274,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       storedAs?: string;
       /** What the request read that the page depends on, for its render to hold to. */
       basis?: RenderBasis;
+      /** Counted as it is served: the profile's view, or the listed organizations' impressions. */
+      counts: 'views' | 'impressions' | null;
     },
   ) {
     let unkept: Rendered | null = null;
@@ -282,6 +287,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       etag,
       cacheControl: cachePolicy(page.key),
       brotli,
+      shows: page.basis?.shown,
     });
     const renderToKeep = async (): Promise<KeptPage | null> => {
       if (page.storedAs) {
@@ -314,6 +320,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       // The profile went away between the two reads.
       return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
     }
+    if (page.counts === 'views') insights.count(request, [page.storedAs!], 'views');
+    else if (page.counts === 'impressions')
+      insights.count(request, kept.shows ?? [], 'impressions');
     reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
     // Says (to a benchmark, to an operator's curl) that this page was served without a render:
     // kept in this process's memory, or stored on the host's disk.
@@ -465,7 +474,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         key,
         dependsOn: `${directoryVersion} ${referenceVersion}`,
         head,
-        basis: { directoryVersion },
+        basis: { directoryVersion, shown: [] },
+        counts: 'impressions',
       });
     }
     const organizationMatch = organizationPath.exec(pathname);
@@ -479,6 +489,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         dependsOn: `${version} ${referenceVersion}`,
         head: headOfProfile,
         storedAs: id,
+        counts: 'views',
       });
     }
     const route = spaRoute(pathname);
@@ -487,6 +498,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       key: renderer!.pageKey(url.href) ?? pathname,
       dependsOn: referenceVersion,
       head: routeHead(pathname, route),
+      counts: null,
     });
   }
 

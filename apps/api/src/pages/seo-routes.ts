@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CACHE, matchesIfNoneMatch } from '../http/cache-control.ts';
+import type { InsightsService } from '../modules/insights/service.ts';
 import type { OrganizationRepository } from '../modules/organizations/repository.ts';
 import { SHARE_IMAGE_ROUTE } from './page-heads.ts';
 import { renderPreviewImage } from './share-images/preview-image.ts';
@@ -19,7 +20,9 @@ export const seoRoutes: FastifyPluginAsync<{
   organizations: OrganizationRepository;
   /** Profiles' share cards, stored and drawn ahead (app.ts builds them for the job too). */
   shareImages: ShareImages;
-}> = async (app, { publicUrl, organizations, shareImages }) => {
+  /** Each fetch of a profile's card is a share counted (ADR 031): link previewers fetch them. */
+  insights: Pick<InsightsService, 'count'>;
+}> = async (app, { publicUrl, organizations, shareImages, insights }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
@@ -53,6 +56,7 @@ export const seoRoutes: FastifyPluginAsync<{
           .header('cache-control', ERROR_CACHE)
           .send('Not found');
       }
+      insights.count(request, [request.params.id], 'shares');
       const notModified = matchesIfNoneMatch(request.headers['if-none-match'], image.etag);
       // The stored file, or drawn now, before the headers: a drawing that fails is an error
       // answer, never kept under this tag.

@@ -33,6 +33,8 @@ function parsedBody(text: string): unknown {
  */
 export interface RenderBasis {
   directoryVersion?: number;
+  /** Filled by the render: the organizations its directory list shows (their impressions). */
+  shown?: string[];
 }
 
 /** What a render reaches the API with, and reports its errors to: its own app's. */

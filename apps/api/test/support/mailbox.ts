@@ -8,6 +8,8 @@ export interface ReceivedEmail {
   replyTo: string;
   text: string;
   html: string;
+  /** Raw header values by lower-case name (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -52,6 +54,12 @@ export async function startMailbox(
             replyTo: parsed.replyTo?.text ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line.slice(line.indexOf(':') + 1).trim(),
+              ]),
+            ),
           });
           callback();
         })

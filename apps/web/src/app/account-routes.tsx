@@ -51,6 +51,7 @@ export function accountRoutes(): RouteObject[] {
     page('forgotPassword', component(accountPages, 'ForgotPasswordPage')),
     page('resetPassword', component(accountPages, 'ResetPasswordPage')),
     page('verifyEmail', component(accountPages, 'VerifyEmailPage')),
+    page('unsubscribed', component(accountPages, 'UnsubscribedPage')),
     guarded('account', [
       page('verifyEmailRequired', component(accountPages, 'VerifyEmailRequiredRoute')),
     ]),
@@ -62,6 +63,7 @@ export function accountRoutes(): RouteObject[] {
           page('profile', component(dashboardPages, 'DashboardProfile')),
           page('dashboard', component(dashboardPages, 'DashboardProfile')),
           page('dashboardOrganizations', component(dashboardPages, 'DashboardOrganizations')),
+          page('dashboardInsights', component(dashboardPages, 'DashboardInsights')),
           page('dashboardSettings', component(dashboardPages, 'DashboardSettings')),
         ],
       },

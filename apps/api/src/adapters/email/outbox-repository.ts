@@ -46,6 +46,7 @@ export function createOutboxRepository(db: Database) {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers ?? null,
       });
     },
 
@@ -105,6 +106,7 @@ export function createOutboxRepository(db: Database) {
         subject: row.subject,
         text: row.text ?? '',
         html: row.html ?? '',
+        ...(row.headers ? { headers: row.headers } : {}),
       }));
     },
 

@@ -24,6 +24,8 @@ interface ActionEmail extends EmailFooter {
   action: string;
   url: string;
   outro: string;
+  /** A list email's one-click way out: a link at the end and the RFC 8058 headers. */
+  unsubscribe?: { url: string; label: string };
 }
 
 const footerColor = '#718096';
@@ -47,6 +49,7 @@ function actionEmail(email: ActionEmail): EmailMessage {
     `— ${siteName}`,
     '',
     parentBrandsTexts.line(email.parentBrands),
+    ...(email.unsubscribe ? ['', `${email.unsubscribe.label}: ${email.unsubscribe.url}`] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f6f7f9;font-family:system-ui,sans-serif;color:#1b2330">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
@@ -57,8 +60,14 @@ function actionEmail(email: ActionEmail): EmailMessage {
 <p style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(email.outro)}</p>
 <p style="font-size:13px;color:${footerColor}">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
 <p style="font-size:13px;color:${footerColor}">${parentBrandsHtml(email.parentBrands)}</p>
-</div></body></html>`;
-  return { to: email.to, subject: email.subject, text, html };
+${email.unsubscribe ? `<p style="font-size:13px;color:${footerColor}"><a href="${escapeHtml(email.unsubscribe.url)}" style="color:${footerColor}">${escapeHtml(email.unsubscribe.label)}</a></p>\n` : ''}</div></body></html>`;
+  const headers = email.unsubscribe
+    ? {
+        'List-Unsubscribe': `<${email.unsubscribe.url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : undefined;
+  return { to: email.to, subject: email.subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 export function verificationEmail(to: string, url: string, footer: EmailFooter): EmailMessage {
@@ -270,5 +279,45 @@ export function profileReleasedEmail(email: PaymentEmail) {
     outro: 'Thank you for your patience.',
     supportEmail: email.supportEmail,
     parentBrands: email.parentBrands,
+  });
+}
+
+/** What one organization earned last month, as the monthly summary tells its owner. */
+export interface MonthlySummary extends EmailFooter {
+  to: string;
+  organizationName: string;
+  /** 'October 2026' */
+  month: string;
+  previousMonth: string;
+  views: number;
+  previousViews: number;
+  impressions: number;
+  clicks: number;
+  shares: number;
+  insightsUrl: string;
+  unsubscribeUrl: string;
+}
+
+const times = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'time' : 'times'}`;
+
+export function insightsSummaryEmail(summary: MonthlySummary): EmailMessage {
+  const change =
+    summary.previousViews === 0
+      ? ''
+      : ` (${summary.views >= summary.previousViews ? '+' : ''}${Math.round(((summary.views - summary.previousViews) / summary.previousViews) * 100)}% on ${summary.previousMonth})`;
+  return actionEmail({
+    to: summary.to,
+    subject: `${summary.organizationName} on ${siteName}: your ${summary.month} summary`,
+    intro: `In ${summary.month}, the profile of ${summary.organizationName} was viewed ${times(summary.views)}${change}, appeared ${times(summary.impressions)} in the directory's results, had its links followed ${times(summary.clicks)} and was shared ${times(summary.shares)}. Known bots and link previewers are not in these numbers, nor are your own visits.`,
+    action: 'See your insights',
+    url: summary.insightsUrl,
+    outro: 'The dashboard shows every day, the last 7, 30 and 90 days, and a CSV export.',
+    supportEmail: summary.supportEmail,
+    parentBrands: summary.parentBrands,
+    unsubscribe: {
+      url: summary.unsubscribeUrl,
+      label: `Stop the monthly summary for ${summary.organizationName}`,
+    },
   });
 }

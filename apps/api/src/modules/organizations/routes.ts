@@ -17,6 +17,7 @@ import {
 import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../identity/better-auth.ts';
 import { readSession } from '../../identity/session.ts';
+import type { InsightsService } from '../insights/service.ts';
 import type { DirectoryPage, OrganizationService } from './service.ts';
 
 const DATA = Buffer.from('{"data":');
@@ -41,7 +42,9 @@ const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: Error
 export const organizationRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationService;
   identity: Identity;
-}> = async (app, { organizations, identity }) => {
+  /** Counts each page's impressions and each profile's views (ADR 031). */
+  insights: Pick<InsightsService, 'count'>;
+}> = async (app, { organizations, identity, insights }) => {
   app.get(
     '/organizations',
     {
@@ -58,6 +61,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const page = await organizations.list(request.query);
+      insights.count(request, page.ids, 'impressions');
       const body = preSerializedJson(directoryPageBody(page));
       // The same URL against the same index state is the same page: tagged without hashing it.
       const tag = `W/"${page.state}.${createHash('sha1').update(request.url).digest('base64url')}"`;
@@ -119,6 +123,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       );
       // Only its owner sees an unpublished profile: no shared cache may keep that answer.
       if (!organization.published) reply.header('cache-control', 'private, no-store');
+      else insights.count(request, [organization.id], 'views');
       return { data: organization };
     },
   );

@@ -50,6 +50,8 @@ export interface DirectoryPage {
   metaJson: string;
   /** The same query gets the same page while this is unchanged (an ETag's part). */
   state: string;
+  /** The page's organizations, in order: each one's impression is counted (ADR 031). */
+  ids: string[];
 }
 
 export function createOrganizationService(
@@ -278,6 +280,7 @@ export function createOrganizationService(
       return {
         items: answer.items,
         state: answer.state,
+        ids: answer.keys.map((key) => key[1]),
         metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"nextCursor":${nextCursor}}`,
       };
     },

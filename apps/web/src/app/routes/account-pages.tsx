@@ -7,6 +7,7 @@ import { ResetPasswordPage } from '../../features/auth/components/reset-password
 import { VerifyEmailRequiredPage } from '../../features/auth/components/verify-email-required-page';
 import { VerifyEmailResult } from '../../features/auth/components/verify-email-result';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
+import { UnsubscribedPage } from '../../features/insights/components/unsubscribed-page';
 import { originFromState } from '../../lib/safe-redirect';
 import { GuardLoading } from './guarded-routes';
 
@@ -35,6 +36,9 @@ export { ResetPasswordPage };
 export function VerifyEmailPage() {
   return <VerifyEmailResult />;
 }
+
+/** /unsubscribed?list= : where an email's unsubscribe link ends. */
+export { UnsubscribedPage };
 
 /** /verify-email-required : behind the 'signed-in, non-anonymous' guard. */
 export function VerifyEmailRequiredRoute() {

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import {
   accountDeletionMessages,
   authErrorCodes,
   authPageTitles,
   dashboardTexts,
+  insightsTexts,
   messageForAuthErrorCode,
+  type InsightPeriod,
   paymentTexts,
   type SocialProviderId,
 } from '@si/contracts';
@@ -17,6 +20,8 @@ import {
   DashboardShell,
 } from '../../features/account/components/dashboard-shell';
 import { MyOrganizations } from '../../features/account/components/organization-lists';
+import { useMyOrganizations } from '../../features/account/api/get-my-organizations';
+import { InsightsPanel } from '../../features/insights/components/insights-panel';
 import { PasswordSettings } from '../../features/account/components/password-settings';
 import { ProfileInformation } from '../../features/account/components/profile-information';
 import { useProfile } from '../../features/auth/api/get-profile';
@@ -97,6 +102,43 @@ export function DashboardOrganizations() {
         <InvoiceList />
       </DashboardSection>
     </>
+  );
+}
+
+const periodOf = (value: string | null): InsightPeriod =>
+  value === '7' ? 7 : value === '90' ? 90 : 30;
+
+/**
+ * /dashboard/organizations/:orgId/insights : what one of the owner's profiles earned (issue 25),
+ * the period in the address (?days=7|30|90) so that a view can be shared with a colleague.
+ */
+export function DashboardInsights() {
+  useDocumentTitle(insightsTexts.pageTitle);
+  const { orgId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const days = periodOf(searchParams.get('days'));
+  const name = useMyOrganizations().data?.find((organization) => organization.id === orgId)?.name;
+  return (
+    <DashboardSection
+      id="insights"
+      title={name ? insightsTexts.title(name) : insightsTexts.pageTitle}
+      description={insightsTexts.intro}
+      action={
+        <Link
+          to={ORGANIZATIONS_PATH}
+          className="inline-flex min-h-touch items-center gap-1.5 text-sm font-semibold text-brand-ink underline-offset-4 hover:underline sm:min-h-9"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {insightsTexts.back}
+        </Link>
+      }
+    >
+      <InsightsPanel
+        organizationId={orgId}
+        days={days}
+        onDaysChange={(period) => setSearchParams({ days: String(period) }, { replace: true })}
+      />
+    </DashboardSection>
   );
 }
 

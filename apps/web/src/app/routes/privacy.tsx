@@ -57,6 +57,14 @@ export function Component() {
             cookies.
           </p>
         </ProseSection>
+        <ProseSection id="visit-counts" title="What we count about visits">
+          <p>
+            To show each organization what its profile earns, we count per day how often it is
+            viewed, shown in the directory and shared, and how often its links are followed. We keep
+            only these totals: no cookie, no address, no browser details, and no third-party script.
+            Daily totals are kept for 13 months, then added up by month.
+          </p>
+        </ProseSection>
         <ProseSection id="sharing" title="Who we share it with">
           <p>
             Only the service providers that help us run the directory (hosting, email and payments),

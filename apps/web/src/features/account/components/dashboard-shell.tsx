@@ -40,8 +40,12 @@ export function DashboardShell({
           <nav aria-label={dashboardTexts.sidebarLabel}>
             <ul className="grid grid-cols-[1fr_1.4fr_1fr] gap-1 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
               {sections.map(({ to, label, icon: Icon, ...rest }) => {
+                // An organization's insights page is within Organizations.
                 const active =
-                  pathname === to || ('also' in rest && pathname === rest.also) || undefined;
+                  pathname === to ||
+                  ('also' in rest && pathname === rest.also) ||
+                  (to !== '/dashboard' && pathname.startsWith(`${to}/`)) ||
+                  undefined;
                 return (
                   <li key={to} className="min-w-0">
                     {/* A Link: which section is current is decided here (/profile is Profile). */}

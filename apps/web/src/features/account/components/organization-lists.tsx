@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
-import { dashboardTexts, homeTexts, type Organization } from '@si/contracts';
+import { dashboardTexts, homeTexts, insightsTexts, type Organization } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
 import { Notice } from '../../../components/ui/notice';
@@ -103,6 +103,13 @@ export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
                   className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
                 >
                   {dashboardTexts.view}
+                </Link>
+                <Link
+                  to={`/dashboard/organizations/${organization.id}/insights`}
+                  aria-label={`${insightsTexts.open} ${organization.name}`}
+                  className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
+                >
+                  {insightsTexts.open}
                 </Link>
                 <Link
                   to={`/organizations/${organization.id}/edit`}

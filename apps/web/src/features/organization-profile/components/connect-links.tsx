@@ -1,20 +1,23 @@
 import type { ReactNode } from 'react';
 import { AtSign, Briefcase, ExternalLink, Globe, Newspaper } from 'lucide-react';
-import { detailTexts, type Organization } from '@si/contracts';
+import { detailTexts, outboundPath, type Organization, type OutboundLink } from '@si/contracts';
 import { displayHost, toSafeHttpUrl } from '../../../lib/safe-url';
 
-type LinkFields = Pick<Organization, 'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl'>;
+type LinkFields = Pick<
+  Organization,
+  'id' | 'published' | 'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl'
+>;
 
 interface ConnectLink {
-  key: string;
+  key: OutboundLink;
   href: string;
   label: string;
   icon: ReactNode;
 }
 
 const linkKinds: {
-  key: string;
-  field: keyof LinkFields;
+  key: OutboundLink;
+  field: 'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl';
   label: (url: URL) => string;
   icon: ReactNode;
 }[] = [
@@ -34,11 +37,17 @@ const linkKinds: {
   { key: 'blog', field: 'blogUrl', label: () => 'Blog', icon: <Newspaper className="size-4" /> },
 ];
 
-/** The organization's links that are real http(s) URLs; anything else is left out. */
+/**
+ * The organization's links that are real http(s) URLs; anything else is left out. A published
+ * profile's links go through the product's redirect, which counts the click for its owner and
+ * works without JavaScript (ADR 031); an owner's preview of an unpublished one links directly.
+ */
 export function connectLinks(organization: LinkFields): ConnectLink[] {
   return linkKinds.flatMap(({ key, field, label, icon }) => {
     const url = toSafeHttpUrl(organization[field]);
-    return url ? [{ key, href: url.href, label: label(url), icon }] : [];
+    if (!url) return [];
+    const href = organization.published ? outboundPath(organization.id, key) : url.href;
+    return [{ key, href, label: label(url), icon }];
   });
 }
 

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiMessages,
+  clickMetric,
+  ErrorBody,
+  OutboundLink,
+  outboundLinkField,
+} from '@si/contracts';
+import { notFound } from '../../http/errors.ts';
+import { publicAccess } from '../../http/openapi.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import type { InsightsService } from './service.ts';
+
+const Params = z.object({ id: z.string().max(100), link: z.string().max(20) });
+
+/**
+ * GET /out/:id/:link: a profile's outbound link, counted, then followed (a plain link works
+ * without JavaScript). It goes only where the published profile's own link of that kind goes:
+ * an unknown, unpublished or linkless profile, or another kind, is a 404 that says no more.
+ */
+export const outboundRoute: FastifyPluginAsyncZod<{
+  organizations: OrganizationService;
+  insights: InsightsService;
+}> = async (app, { organizations, insights }) => {
+  app.get(
+    '/out/:id/:link',
+    {
+      schema: {
+        tags: ['insights'],
+        summary: "Follow a published profile's outbound link (counted as a click)",
+        security: publicAccess,
+        params: Params,
+        response: { 302: z.null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id, link } = request.params;
+      const kind = OutboundLink.safeParse(link);
+      const organization = kind.success ? await organizations.getPublished(id) : null;
+      const target = kind.success ? organization?.[outboundLinkField[kind.data]] : null;
+      if (!kind.success || !target || !/^https?:\/\//i.test(target))
+        throw notFound(apiMessages.organizationNotFound(id));
+      insights.count(request, [organization!.id], clickMetric(kind.data));
+      return reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'origin')
+        .redirect(target);
+    },
+  );
+};

@@ -1,0 +1,239 @@
+import { stringify } from 'csv-stringify/sync';
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+import {
+  apiMessages,
+  OrganizationId,
+  insightMetrics,
+  outboundLinks,
+  type InsightCounts,
+  type InsightMetric,
+  type Insights,
+  type InsightsDay,
+} from '@si/contracts';
+import { clientKey } from '../../adapters/rate-limit/client-key.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import type { DailyRow, InsightsRepository } from './repository.ts';
+import type { Tally } from './tally.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+
+/** What counting needs of a request: nothing of it is kept. */
+export interface CountedRequest {
+  ip: string;
+  headers: { 'user-agent'?: string; cookie?: string; authorization?: string };
+}
+
+export interface InsightsServiceOptions {
+  repository: InsightsRepository;
+  tally: Tally;
+  /** The signed-in user of a request's headers, or null. */
+  userOf(headers: CountedRequest['headers']): Promise<string | null>;
+  /** Whether a user is an operator now (operators read every organization's insights). */
+  isOperator(userId: string): Promise<boolean>;
+  /** The monthly email's one-click unsubscribe tokens. */
+  tokens: UnsubscribeTokens;
+  /** Logs a count that could not be attributed (a session store failure): never the request's. */
+  onCountError(error: unknown): void;
+  now?: () => Date;
+}
+
+/** A session cookie (better-auth's, prefixed 'si') or a bearer token: maybe an owner. */
+const SIGNED_IN = /(?:^|;\s*)(?:__Secure-)?si\.session_token=/;
+
+const DAY_MS = 86_400_000;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+const zeroCounts = (): InsightCounts => ({
+  views: 0,
+  impressions: 0,
+  clicks: { website: 0, linkedin: 0, twitter: 0, blog: 0 },
+  shares: 0,
+});
+
+function addTo(counts: InsightCounts, metric: string, count: number) {
+  if (metric === 'views') counts.views += count;
+  else if (metric === 'impressions') counts.impressions += count;
+  else if (metric === 'shares') counts.shares += count;
+  else {
+    const link = outboundLinks.find((name) => metric === `click_${name}`);
+    if (link) counts.clicks[link] += count;
+  }
+}
+
+/** Known bots and link previewers, by a maintained list (isbot), and clients that send no agent. */
+export const isBotAgent = (userAgent: string | undefined) => !userAgent || isbot(userAgent);
+
+export function createInsightsService(options: InsightsServiceOptions) {
+  const { repository, tally } = options;
+  const now = options.now ?? (() => new Date());
+  /** A signed-in visitor's own organizations, for a minute: their visits are not counted. */
+  const ownedBySession = new LRUCache<string, Promise<ReadonlySet<string>>>({
+    max: 10_000,
+    ttl: 60_000,
+  });
+
+  function ownedByVisitor(request: CountedRequest): Promise<ReadonlySet<string>> {
+    const credentials = `${request.headers.cookie ?? ''}\n${request.headers.authorization ?? ''}`;
+    let owned = ownedBySession.get(credentials);
+    if (!owned) {
+      owned = options
+        .userOf(request.headers)
+        .then(async (userId) => new Set(userId ? await repository.ownedBy(userId) : []));
+      ownedBySession.set(credentials, owned);
+      owned.catch(() => ownedBySession.delete(credentials));
+    }
+    return owned;
+  }
+
+  /**
+   * Counts that the request's visitor met these published organizations. Never throws and never
+   * delays the answer: a signed-in visitor's own organizations are left out once their session
+   * is read, after the answer is on its way.
+   */
+  function count(
+    request: CountedRequest,
+    organizationIds: readonly string[],
+    metric: InsightMetric,
+  ) {
+    if (organizationIds.length === 0) return;
+    const audience = isBotAgent(request.headers['user-agent']) ? 'bots' : 'people';
+    const client = clientKey(request.ip);
+    const signedIn =
+      request.headers.authorization?.startsWith('Bearer ') ||
+      (request.headers.cookie !== undefined && SIGNED_IN.test(request.headers.cookie));
+    if (!signedIn) {
+      tally.add(client, organizationIds, metric, audience);
+      return;
+    }
+    ownedByVisitor(request).then(
+      (owned) =>
+        tally.add(
+          client,
+          organizationIds.filter((id) => !owned.has(id)),
+          metric,
+          audience,
+        ),
+      options.onCountError,
+    );
+  }
+
+  /** The organization's owner, or an operator; anyone else is told it does not exist (404). */
+  async function authorize(session: AuthSession | null, organizationId: string) {
+    const refused = () => notFound(apiMessages.organizationNotFound(organizationId));
+    if (!session || !OrganizationId.safeParse(organizationId).success) throw refused();
+    const organization = await repository.ownerOf(organizationId);
+    if (!organization) throw refused();
+    if (organization.ownerId === session.user.id) return;
+    if (await options.isOperator(session.user.id)) return;
+    throw refused();
+  }
+
+  /** The last `days` days, today (UTC) the last of them. */
+  function period(days: number) {
+    const to = new Date(`${dayOf(now())}T00:00:00Z`);
+    return { from: new Date(to.getTime() - (days - 1) * DAY_MS), to };
+  }
+
+  /** Every day from `from` to `to` with the people's counts, zeros where nothing was counted. */
+  function dailySeries(rows: DailyRow[], from: Date, days: number): InsightsDay[] {
+    const byDay = new Map<string, InsightsDay>();
+    for (let index = 0; index < days; index += 1) {
+      const day = dayOf(new Date(from.getTime() + index * DAY_MS));
+      byDay.set(day, { day, ...zeroCounts() });
+    }
+    for (const row of rows) {
+      const entry = byDay.get(row.day);
+      if (entry && row.audience === 'people') addTo(entry, row.metric, row.count);
+    }
+    return [...byDay.values()];
+  }
+
+  return {
+    count,
+
+    /** The last `days` days (today included) of one organization, and the period before. */
+    async read(
+      session: AuthSession | null,
+      organizationId: string,
+      days: number,
+    ): Promise<Insights> {
+      await authorize(session, organizationId);
+      const { from, to: today } = period(days);
+      const previousFrom = new Date(from.getTime() - days * DAY_MS);
+      const [rows, monthlyEmail] = await Promise.all([
+        repository.daily(organizationId, dayOf(previousFrom), dayOf(today)),
+        repository.monthlyEmailOn(organizationId),
+      ]);
+      const totals = zeroCounts();
+      const previous = zeroCounts();
+      const bots = zeroCounts();
+      const firstDay = dayOf(from);
+      for (const row of rows) {
+        if (row.day < firstDay) {
+          if (row.audience === 'people') addTo(previous, row.metric, row.count);
+        } else addTo(row.audience === 'people' ? totals : bots, row.metric, row.count);
+      }
+      return {
+        organizationId,
+        days,
+        from: firstDay,
+        to: dayOf(today),
+        daily: dailySeries(rows, from, days),
+        totals,
+        previous,
+        bots,
+        monthlyEmail,
+      };
+    },
+
+    /**
+     * The last `days` days as CSV: a row per day for people, and one for bots on the days they
+     * came, each metric a column.
+     */
+    async csv(session: AuthSession | null, organizationId: string, days: number): Promise<string> {
+      await authorize(session, organizationId);
+      const { from, to } = period(days);
+      const rows = await repository.daily(organizationId, dayOf(from), dayOf(to));
+      const lines = new Map<string, Record<string, number>>();
+      for (let index = 0; index < days; index += 1) {
+        lines.set(`${dayOf(new Date(from.getTime() + index * DAY_MS))} people`, {});
+      }
+      for (const row of rows) {
+        const key = `${row.day} ${row.audience}`;
+        const line = lines.get(key) ?? {};
+        line[row.metric] = (line[row.metric] ?? 0) + row.count;
+        lines.set(key, line);
+      }
+      const records = [...lines.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, line]) => [
+          ...key.split(' '),
+          ...insightMetrics.map((metric) => line[metric] ?? 0),
+        ]);
+      return stringify(records, {
+        header: true,
+        columns: ['day', 'audience', ...insightMetrics],
+        record_delimiter: 'windows',
+      });
+    },
+
+    /**
+     * The monthly email's one-click unsubscribe (the link, or a mail client's RFC 8058 POST):
+     * false for a token that is not this organization's, and nothing changes then.
+     */
+    async unsubscribe(organizationId: string, token: string): Promise<boolean> {
+      if (!OrganizationId.safeParse(organizationId).success) return false;
+      if (!options.tokens.matches(organizationId, token)) return false;
+      if (!(await repository.ownerOf(organizationId))) return false;
+      await repository.setMonthlyEmail(organizationId, false);
+      return true;
+    },
+
+    async setMonthlyEmail(session: AuthSession | null, organizationId: string, on: boolean) {
+      await authorize(session, organizationId);
+      await repository.setMonthlyEmail(organizationId, on);
+    },
+  };
+}
+export type InsightsService = ReturnType<typeof createInsightsService>;

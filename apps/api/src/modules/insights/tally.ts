@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { InsightAudience, InsightMetric } from '@si/contracts';
+import type { CountRow } from './repository.ts';
+
+export interface TallyOptions {
+  /** Adds the rows to the database (each row's count to what its day holds). */
+  write(rows: CountRow[]): Promise<void>;
+  flushEveryMs: number;
+  /**
+   * How many times one client is counted per organization, metric and day in this process: a
+   * flood of views from one address adds this much and no more.
+   */
+  perClientCap: number;
+  /**
+   * How many counts one client adds per minute in this process, across organizations (a crawler
+   * paging through the whole directory); beyond it, its requests are answered but not counted.
+   */
+  perClientPerMinute: number;
+  logger: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** Clients remembered for the cap; a flood from more addresses than this is not capped. */
+const CLIENTS_REMEMBERED = 100_000;
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Counts held in memory and written in one statement every few seconds (ADR 031): a directory
+ * answer adds a few map entries and touches no database. What a process holds when it is killed
+ * is lost (at most `flushEveryMs` of counts); a write that fails is kept for the next one.
+ */
+export function createTally(options: TallyOptions) {
+  const now = options.now ?? (() => new Date());
+  let pending = new Map<string, CountRow>();
+  const counted = new LRUCache<string, number>({ max: CLIENTS_REMEMBERED });
+  const lastMinute = new LRUCache<string, { minute: number; count: number }>({
+    max: CLIENTS_REMEMBERED,
+  });
+
+  /** Whether the client may add `wanted` more counts this minute (and takes them if so). */
+  function withinRate(client: string, wanted: number, at: Date): boolean {
+    const minute = Math.floor(at.getTime() / 60_000);
+    const seen = lastMinute.get(client);
+    const used = seen?.minute === minute ? seen.count : 0;
+    if (used + wanted > options.perClientPerMinute) return false;
+    lastMinute.set(client, { minute, count: used + wanted });
+    return true;
+  }
+  let flushing: Promise<void> | null = null;
+
+  function add(
+    client: string,
+    organizationIds: readonly string[],
+    metric: InsightMetric,
+    audience: InsightAudience,
+  ) {
+    const at = now();
+    if (!withinRate(client, organizationIds.length, at)) return;
+    const day = dayOf(at);
+    for (const organizationId of organizationIds) {
+      const capKey = `${day} ${metric} ${organizationId} ${client}`;
+      const times = counted.get(capKey) ?? 0;
+      if (times >= options.perClientCap) continue;
+      counted.set(capKey, times + 1);
+      const key = `${day} ${metric} ${audience} ${organizationId}`;
+      const row = pending.get(key);
+      if (row) row.count += 1;
+      else pending.set(key, { organizationId, day, metric, audience, count: 1 });
+    }
+  }
+
+  async function writePending() {
+    if (pending.size === 0) return;
+    const taken = pending;
+    pending = new Map();
+    try {
+      await options.write([...taken.values()]);
+    } catch (error) {
+      // Kept, added to what came meanwhile, and written with the next batch.
+      for (const [key, row] of taken) {
+        const later = pending.get(key);
+        if (later) later.count += row.count;
+        else pending.set(key, row);
+      }
+      options.logger.error({ err: error, rows: taken.size }, 'insight counts not written yet');
+    }
+  }
+
+  /** Writes what is held now (one write at a time). */
+  async function flush(): Promise<void> {
+    while (flushing) await flushing;
+    flushing = writePending().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    add,
+    flush,
+    start() {
+      timer ??= setInterval(() => void flush(), options.flushEveryMs);
+      timer.unref();
+    },
+    /** Stops the timer and writes what is held. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await flush();
+    },
+  };
+}
+export type Tally = ReturnType<typeof createTally>;
