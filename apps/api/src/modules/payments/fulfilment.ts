@@ -1,4 +1,4 @@
-import { OrganizationId, plans } from '@si/contracts';
+import { OrganizationId, plans, publishesNow } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EmailMessage } from '../../adapters/email/message.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
@@ -22,13 +22,7 @@ import {
 } from './providers/provider.ts';
 import type { ReceiptRepository } from './receipt-repository.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
-import {
-  endsAt,
-  graceIsOver,
-  holdFor,
-  publishes,
-  statusFromProvider,
-} from './subscription-state.ts';
+import { endsAt, graceIsOver, holdFor, statusFromProvider } from './subscription-state.ts';
 
 export interface FulfilmentOptions {
   repository: PaymentRepository;
@@ -106,8 +100,8 @@ export function createFulfilment(options: FulfilmentOptions) {
       const email = after.paymentHold === 'refunded' ? paymentRefundedEmail : paymentDisputedEmail;
       return emailOwner(tx, organization.createdBy, (to) => email({ ...common(organization), to }));
     }
-    const wasLive = before ? publishes(before) : false;
-    const nowLive = publishes(after);
+    const wasLive = before ? publishesNow(before) : false;
+    const nowLive = publishesNow(after);
     if (!wasLive && nowLive) {
       return emailOwner(tx, organization.createdBy, (to) =>
         subscriptionActiveEmail({
@@ -300,7 +294,7 @@ export function createFulfilment(options: FulfilmentOptions) {
         type: plans[reported.plan].subscriptionType,
         ...holdFor(reported, before),
       };
-      const becomesLive = publishes(values) && !(before && publishes(before));
+      const becomesLive = publishesNow(values) && !(before && publishesNow(before));
       if (becomesLive && (await repository.hasLiveSubscription(tx, organization.id))) {
         // A second subscription for an organization that is already live (two checkouts both
         // paid, or a lapsed one recovering after the owner subscribed again): its payment is

@@ -1,19 +1,10 @@
-import {
-  isLiveSubscriptionStatus,
-  publishesNow,
-  type PaymentHold,
-  type SubscriptionStatus,
-} from '@si/contracts';
+import { isLiveSubscriptionStatus, type PaymentHold, type SubscriptionStatus } from '@si/contracts';
 import type { ProviderSubscription } from './providers/provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The statuses that keep a profile published (one definition, in contracts). */
 export const isLive = isLiveSubscriptionStatus;
-
-/** Whether a recorded subscription publishes: a live status, and its period's payment not held. */
-export const publishes = (row: { status: SubscriptionStatus; paymentHold: PaymentHold | null }) =>
-  publishesNow(row);
 
 /**
  * The payment hold for the period the provider reports: what the provider says of it when this
