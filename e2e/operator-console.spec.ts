@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   adminTexts,
+  authFormTexts,
   consoleTexts,
   errorCodes,
   organizationStateNames,
@@ -299,6 +300,8 @@ test.describe('the operator console', () => {
 
     await page.getByRole('button', { name: consoleTexts.signInAgain }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // Signed out, the visitor is a guest again before the form is used, as e2e/support's logIn waits.
+    await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();

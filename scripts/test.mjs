@@ -3,6 +3,7 @@
 // (Playwright in Debian's Chromium). Every step runs even when an earlier one fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const resultsDir = '.test-results';
 rmSync(resultsDir, { recursive: true, force: true });
@@ -13,6 +14,8 @@ let failed = 0;
 const failures = [];
 // Named again at the very end, because CI keeps only the head and tail of a long log.
 const failedTests = [];
+// Each failure's message, also at the end: a server that exited says why in its last lines.
+const failureDetails = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`);
@@ -23,7 +26,15 @@ function run(label, command, args, env = {}) {
 }
 
 function firstLine(message = '') {
-  return message.split('\n')[0].slice(0, 300);
+  return stripVTControlCharacters(message).split('\n')[0].slice(0, 300);
+}
+
+/** The message's last lines, where a failed process's own output ends. */
+function lastLines(title, message = '', count = 30) {
+  const lines = stripVTControlCharacters(message).trimEnd().split('\n');
+  const shown = lines.slice(-count).map((line) => `  ${line.slice(0, 300)}`);
+  const cut = lines.length > count ? [`  … (${lines.length - count} lines before)`] : [];
+  failureDetails.push([`${title}:`, ...cut, ...shown].join('\n'));
 }
 
 /** Every failed test in a Playwright JSON report, with its first error line. */
@@ -34,6 +45,7 @@ function playwrightFailures(suite, titles = []) {
       .filter((test) => test.status === 'unexpected')
       .map((test) => {
         const error = test.results.at(-1)?.error?.message;
+        lastLines(`${spec.title} [${test.projectName}]`, error, 15);
         return `${[...path, spec.title].join(' › ')} [${test.projectName}]: ${firstLine(error)}`;
       }),
   );
@@ -60,8 +72,10 @@ if (vitest) {
   failed += vitest.numFailedTests;
   for (const file of vitest.testResults)
     for (const test of file.assertionResults)
-      if (test.status === 'failed')
+      if (test.status === 'failed') {
         failedTests.push(`${file.name} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+        lastLines(test.fullName, test.failureMessages[0]);
+      }
   // A file can fail with every test passed: a hook (beforeAll, afterAll) that threw or timed out.
   for (const file of vitest.testResults)
     if (file.status === 'failed' && file.message) {
@@ -87,6 +101,7 @@ if (browserReady) {
   } else failed += 1;
 } else failed += 1;
 
+if (failureDetails.length > 0) console.log(`\nHow they failed:\n${failureDetails.join('\n\n')}`);
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);

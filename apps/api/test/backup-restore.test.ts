@@ -16,14 +16,12 @@ import { MANIFEST_NAME, migrationTags, type Manifest } from '../src/db/backup/ma
 import { readTar, tarEnd, tarEntry, type ArchiveEntry } from '../src/db/backup/tar-archive.ts';
 import { signUp, type Body } from './support/accounts.ts';
 import { createAgent, type Agent } from './support/browser-agent.ts';
-import { freePort } from './support/free-port.ts';
 import { createOrganization } from './support/factories.ts';
 import { imageForm, testImages } from './support/images.ts';
 import { payInTestCheckout } from './support/payments.ts';
 import {
   runCli,
-  startServer,
-  waitUntilReady,
+  startReadyServer,
   type ServerProcess,
 } from './support/server-process.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from './support/test-app.ts';
@@ -285,15 +283,13 @@ describe('backup and restore beside a running embedded server', () => {
   });
 
   async function serve(dataDir: string) {
-    const port = await freePort();
-    const server = startServer({
+    const { server, port } = await startReadyServer((port) => ({
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_DATA: 'true',
-    });
+    }));
     running.push(server);
-    await waitUntilReady(server, port);
     const total = async () =>
       (
         (await (await fetch(`http://127.0.0.1:${port}/api/organizations`)).json()) as {

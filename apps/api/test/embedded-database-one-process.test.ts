@@ -7,8 +7,8 @@ import { lockDataDir } from '../src/db/data-dir-lock.ts';
 import { freePort } from './support/free-port.ts';
 import {
   runCli,
+  startReadyServer,
   startServer,
-  waitUntilReady,
   type ServerProcess,
 } from './support/server-process.ts';
 
@@ -30,16 +30,14 @@ describe('one process per embedded database folder', () => {
   });
 
   async function serve(extra: Record<string, string> = {}) {
-    const port = await freePort();
-    const server = startServer({
+    const { server, port } = await startReadyServer((port) => ({
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMITS: 'off',
       ...extra,
-    });
+    }));
     running.push(server);
-    await waitUntilReady(server, port);
     const origin = `http://127.0.0.1:${port}`;
     // As the product's own pages send them: same origin.
     const api = (route: string, init?: RequestInit) =>

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { freePort } from './support/free-port.ts';
-import { startServer, waitUntilReady } from './support/server-process.ts';
+import { startReadyServer } from './support/server-process.ts';
 
 describe('the server process', () => {
   it('starts on an empty embedded database, serves, and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-lifecycle-'));
-    const port = await freePort();
-    const child = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const { server: child, port } = await startReadyServer((port) => ({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    }));
     try {
-      await waitUntilReady(child, port);
       const response = await fetch(`http://127.0.0.1:${port}/api/organizations`);
       expect(response.status).toBe(200);
       child.kill('SIGTERM');

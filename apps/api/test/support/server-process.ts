@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { freePort } from './free-port.ts';
 
 const apiSource = path.resolve(import.meta.dirname, '../../src');
 
@@ -69,4 +70,25 @@ export async function waitUntilReady(server: ServerProcess, port: number): Promi
     );
     return ready ? true : undefined;
   }, `the server on port ${port}`);
+}
+
+/**
+ * The real server on a port the system has just handed out, once it is ready. Between that probe
+ * and the server's own listen another process may take the port (a full run starts many): a
+ * server that exits on EADDRINUSE is started again on a new one.
+ */
+export async function startReadyServer(
+  env: (port: number) => Settings,
+): Promise<{ server: ServerProcess; port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const server = startServer(env(port));
+    try {
+      await waitUntilReady(server, port);
+      return { server, port };
+    } catch (error) {
+      if (server.exitCode === null) server.kill('SIGKILL');
+      if (attempt === 3 || !server.output().includes('EADDRINUSE')) throw error;
+    }
+  }
 }
