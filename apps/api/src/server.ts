@@ -96,7 +96,17 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
   await app.prepareDirectory();
   // Likewise the share cards' fonts and shared layers: the first cards asked for are not slower.
   await app.prepareShareCards();
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    // An operator's mistake, not a crash: one line, and the database folder is let go.
+    process.stderr.write(
+      `PORT ${config.PORT} on ${config.HOST} ${code === 'EADDRINUSE' ? 'is in use by another process' : 'is not open to this user'} (${code}): stop that process or set another PORT.\n`,
+    );
+    await app.close();
+    await database.close();
+    process.exit(1);
+  });
   // The embedded database is this process's alone: the CLI's commands run here, with its log.
   database.acceptCommands?.((argv, output) =>
     runCommand(argv, {
