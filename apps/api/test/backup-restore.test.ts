@@ -19,11 +19,7 @@ import { createAgent, type Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
 import { imageForm, testImages } from './support/images.ts';
 import { payInTestCheckout } from './support/payments.ts';
-import {
-  runCli,
-  startReadyServer,
-  type ServerProcess,
-} from './support/server-process.ts';
+import { runCli, startReadyServer, type ServerProcess } from './support/server-process.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestContext } from './support/test-app.ts';
 import { createEmptyPostgresDatabase } from './support/test-database.ts';
 
