@@ -191,11 +191,13 @@ const ATTEMPTS_PER_PATH = 100;
  * A third of the requests continue a walked list from a position up to 50 pages deep; filters
  * added to one only narrow that list, so the cursor stays at most that deep. The others combine
  * a text prefix (two letters up to a whole word, sometimes two words), one to three categories
- * and a country (ALL too), each present half the time. One in fifty is an extreme request.
+ * and a country (ALL too), each present half the time, and a fifth of them ask for verified
+ * organizations only. One in fifty is an extreme request.
  * `pathOf` makes the path of a query (the home page's, for the pages suite).
  */
 export function coldMix(vocabulary: Vocabulary, seed = 1, pathOf = listPath): RequestMix {
   const next = random(seed);
+  const verifiedRoll = random(seed + 1000);
   const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
   const { categories, countries, words, positions, deepest } = vocabulary;
   const pickCategories = (count: number) => {
@@ -236,6 +238,8 @@ export function coldMix(vocabulary: Vocabulary, seed = 1, pathOf = listPath): Re
       params.set('categories', pickCategories(1 + Math.floor(next() * 3)));
     }
     if (next() < 0.5 && !params.has('country')) params.set('country', pick(countries));
+    // Its own sequence: the rest of the mix stays what it was before the filter existed.
+    if (verifiedRoll() < 0.2) params.set('verified', 'true');
     return params;
   }
 

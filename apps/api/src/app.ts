@@ -57,6 +57,10 @@ import { contentSecurityPolicy, isBuildAsset, permissionsPolicy } from './http/s
 import { healthRoutes } from './modules/health/routes.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { codeDigests } from './modules/verification/code-digest.ts';
+import { createVerificationRepository } from './modules/verification/repository.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { createVerificationService } from './modules/verification/service.ts';
 import { outboundRoute } from './modules/insights/outbound-route.ts';
 import { createInsightsService, type InsightsService } from './modules/insights/service.ts';
 import { createTally } from './modules/insights/tally.ts';
@@ -333,6 +337,19 @@ export async function buildApp({
   });
   app.decorate('insights', { service: insights, flush: tally.flush });
 
+  // The Verified badge (ADR 032).
+  const verificationRepository = createVerificationRepository();
+  const verification = createVerificationService({
+    db: database.db,
+    repository: verificationRepository,
+    organizations: organizationService,
+    outbox,
+    digests: codeDigests(secret),
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+  });
+
   const paymentRepository = createPaymentRepository(database.db);
   const providers = createPaymentProviders(config, database.db);
   const receiptRepository = createReceiptRepository(database.db);
@@ -369,6 +386,7 @@ export async function buildApp({
     repository: operatorRepository,
     payments: paymentRepository,
     outbox,
+    clearBadge: verificationRepository.clearBadge,
     deleteOrganization: organizationService.deleteForOperator,
     deleteUser: accountService.deleteForOperator,
     providers,
@@ -520,6 +538,7 @@ export async function buildApp({
         insights,
       });
       await api.register(insightsRoutes, { insights, identity });
+      await api.register(verificationRoutes, { verification, identity });
       // Multipart bodies are parsed only here, where images are uploaded; elsewhere they are a 415.
       await api.register(async (images) => {
         await images.register(multipart, { limits: multipartLimits });

@@ -44,6 +44,8 @@ interface NewOrganization {
   country: string;
   categoryIds: string[];
   published: boolean;
+  /** The domain of its Verified badge, or null. */
+  verifiedDomain: string | null;
 }
 
 type Write =
@@ -54,6 +56,7 @@ type Write =
       changes: Partial<Omit<NewOrganization, 'published'>>;
     }
   | { kind: 'publish' | 'unpublish' | 'delete'; target: number }
+  | { kind: 'verify'; target: number; domain: string | null }
   | { kind: 'unpublishCountry'; country: string }
   | { kind: 'publishCategory'; categoryId: string }
   | { kind: 'deleteUnpublished' }
@@ -69,6 +72,7 @@ interface Filter {
   country?: string | undefined;
   categories: string[];
   q?: string | undefined;
+  verified?: boolean | undefined;
 }
 
 interface Batch {
@@ -111,11 +115,11 @@ async function apply(db: Executor, write: Write): Promise<void> {
     case 'create': {
       const values = write.organizations.map(
         (o) =>
-          sql`(${o.name}, ${o.description}, ${o.location}, ${o.country}, ${textArray(o.categoryIds)}, ${o.published}, 'property-test')`,
+          sql`(${o.name}, ${o.description}, ${o.location}, ${o.country}, ${textArray(o.categoryIds)}, ${o.published}, 'property-test', ${o.verifiedDomain}, ${o.verifiedDomain ? sql`now()` : null})`,
       );
       // Several organizations are one multi-row statement.
       await db.execute(sql`
-        insert into organizations (name, description, location, country, category_ids, published, created_by)
+        insert into organizations (name, description, location, country, category_ids, published, created_by, verified_domain, verified_at)
         values ${sql.join(values, sql`, `)}`);
       return;
     }
@@ -143,6 +147,14 @@ async function apply(db: Executor, write: Write): Promise<void> {
         write.kind === 'delete'
           ? sql`delete from organizations where id = ${id}`
           : sql`update organizations set published = ${write.kind === 'publish'} where id = ${id}`,
+      );
+      return;
+    }
+    case 'verify': {
+      const id = await pick(db, write.target);
+      if (!id) return;
+      await db.execute(
+        sql`update organizations set verified_domain = ${write.domain}, verified_at = ${write.domain ? sql`now()` : null} where id = ${id}`,
       );
       return;
     }
@@ -219,6 +231,7 @@ function matching(filter: Filter): SQL {
   if (filter.categories.length > 0) {
     conditions.push(sql`category_ids @> ${textArray(filter.categories)}`);
   }
+  if (filter.verified) conditions.push(sql`verified_domain is not null`);
   const tsQuery = filter.q === undefined ? null : prefixTsQuery(filter.q);
   if (tsQuery) {
     conditions.push(
@@ -230,9 +243,10 @@ function matching(filter: Filter): SQL {
 
 async function sqlAnswer(db: Database, filter: Filter) {
   const where = matching(filter);
-  const [count] = await rows<{ n: number }>(
+  const [count] = await rows<{ n: number; verified: number }>(
     db,
-    sql`select count(*)::int as n from organizations where ${where}`,
+    sql`select count(*)::int as n, count(verified_domain)::int as verified
+        from organizations where ${where}`,
   );
   const facetRows = await rows<{ categoryId: string; n: number }>(
     db,
@@ -248,6 +262,7 @@ async function sqlAnswer(db: Database, filter: Filter) {
   );
   return {
     total: Number(count!.n),
+    verified: Number(count!.verified),
     facets: Object.fromEntries(facetRows.map((row) => [row.categoryId, Number(row.n)])),
     firstPages,
   };
@@ -258,6 +273,7 @@ function listUrl(filter: Filter, cursor?: string): string {
   if (filter.country) params.set('country', filter.country);
   if (filter.categories.length > 0) params.set('categories', filter.categories.join(','));
   if (filter.q !== undefined) params.set('q', filter.q);
+  if (filter.verified) params.set('verified', 'true');
   params.set('limit', String(PAGE));
   if (cursor) params.set('cursor', cursor);
   return `/api/organizations?${params}`;
@@ -279,7 +295,14 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
   let countryCodes: string[];
   let unusedCountryCode: string;
   /** How often the checks met the cases that matter, so the property cannot pass vacuously. */
-  const seen = { checks: 0, matched: 0, paged: 0, searchedAndMatched: 0, twoCategoriesMatched: 0 };
+  const seen = {
+    checks: 0,
+    matched: 0,
+    paged: 0,
+    searchedAndMatched: 0,
+    twoCategoriesMatched: 0,
+    verifiedMatched: 0,
+  };
 
   const list = async (filter: Filter, cursor?: string) => {
     const response = await ctx.app.inject({ method: 'GET', url: listUrl(filter, cursor) });
@@ -293,6 +316,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     expect(first.status, label).toBe(200);
     expect(first.body.meta.total, label).toBe(expected.total);
     expect(first.body.meta.facets, label).toEqual(expected.facets);
+    expect(first.body.meta.verified, label).toBe(expected.verified);
     expect(first.body.data.map(summary), label).toEqual(expected.firstPages.slice(0, PAGE));
     expect(first.body.meta.nextCursor !== null, `${label}: a next page`).toBe(
       expected.total > PAGE,
@@ -301,6 +325,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     if (expected.total > 0) seen.matched += 1;
     if (expected.total > 0 && prefixTsQuery(filter.q ?? '')) seen.searchedAndMatched += 1;
     if (expected.total > 0 && filter.categories.length >= 2) seen.twoCategoriesMatched += 1;
+    if (expected.total > 0 && filter.verified) seen.verifiedMatched += 1;
     if (!first.body.meta.nextCursor) return;
     seen.paged += 1;
     const second = await list(filter, first.body.meta.nextCursor);
@@ -346,6 +371,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     const word = fc.constantFrom(...WORDS);
     const country = fc.constantFrom('ALL', ...countryCodes);
     const categoryId = fc.constantFrom(...categoryIds);
+    const domain = fc.constantFrom(null, null, 'river.org', 'forest.example');
     const organization: fc.Arbitrary<NewOrganization> = fc.record({
       name: fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
       description: fc.array(word, { maxLength: 4 }).map((words) => words.join(' ')),
@@ -353,6 +379,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
       country,
       categoryIds: fc.shuffledSubarray(categoryIds, { maxLength: 3 }),
       published: fc.constantFrom(true, true, true, false),
+      verifiedDomain: domain,
     });
     const target = fc.nat({ max: 50 });
     const write: fc.Arbitrary<Write> = fc.oneof(
@@ -385,6 +412,10 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
           kind: fc.constantFrom('publish' as const, 'unpublish' as const, 'delete' as const),
           target,
         }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({ kind: fc.constant('verify' as const), target, domain }),
       },
       {
         weight: 2,
@@ -433,6 +464,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
           },
         ),
         q: fc.option(q, { nil: undefined, freq: 2 }),
+        verified: fc.constantFrom(false, false, true),
       },
       { requiredKeys: ['categories'] },
     );
@@ -464,5 +496,6 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     expect(seen.paged).toBeGreaterThan(0);
     expect(seen.searchedAndMatched).toBeGreaterThan(0);
     expect(seen.twoCategoriesMatched).toBeGreaterThan(0);
+    expect(seen.verifiedMatched).toBeGreaterThan(0);
   });
 });

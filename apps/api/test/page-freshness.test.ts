@@ -21,6 +21,8 @@ import { buildWebForTests, type WebBuild } from './support/web-build.ts';
 
 const TOKEN = 'page-freshness-metrics-token-0123456789';
 const env = { DIRECTORY_CACHE_MS: '0', RATE_LIMITS: 'off', METRICS_TOKEN: TOKEN };
+/** A page is stored after its answer is sent: on a busy machine that may take seconds (a bound on a hang, not a speed). */
+const storing = { timeout: 15_000 };
 
 interface Page {
   status: number;
@@ -203,7 +205,7 @@ describe('pages kept between requests, across two server instances on one databa
     const file = path.join(ctx.dataDir, 'pages', id.slice(0, 2), `${id}.page`);
     const rendered = await page(ctx.app, url);
     expect(rendered).toMatchObject({ status: 200, kept: false, stored: false });
-    await expect.poll(() => existsSync(file)).toBe(true);
+    await expect.poll(() => existsSync(file), storing).toBe(true);
 
     const before = await renders(second.app);
     const fromDisk = await page(second.app, url);
@@ -219,7 +221,7 @@ describe('pages kept between requests, across two server instances on one databa
     expect(changed).toMatchObject({ status: 200, kept: false, stored: false });
     expect(changed.html).toContain('Stored Reed Commons');
     const firstStored = readFileSync(file);
-    await expect.poll(() => readFileSync(file).equals(firstStored)).toBe(false);
+    await expect.poll(() => readFileSync(file).equals(firstStored), storing).toBe(false);
     const storedAgain = await page(ctx.app, url);
     expect(storedAgain).toMatchObject({ status: 200, stored: true, etag: changed.etag });
     expect(storedAgain.html).toContain('Stored Reed Commons');
@@ -237,7 +239,7 @@ describe('pages kept between requests, across two server instances on one databa
     const url = `/organizations/${id}`;
     const file = path.join(ctx.dataDir, 'pages', id.slice(0, 2), `${id}.page`);
     expect((await page(ctx.app, url)).stored).toBe(false);
-    await expect.poll(() => existsSync(file)).toBe(true);
+    await expect.poll(() => existsSync(file), storing).toBe(true);
     const storedName = () => readFileSync(file, 'utf8').split('\n', 1)[0];
     const storedFirst = storedName();
     // Without its own walk: it would store every profile under its settings, behind the other
@@ -254,7 +256,7 @@ describe('pages kept between requests, across two server instances on one databa
       expect(fresh.html).toContain('help@moved.example.org');
       // Stored in turn under its own settings' name, once its write (after the answer) lands:
       // before the next test counts renders.
-      await expect.poll(storedName).not.toBe(storedFirst);
+      await expect.poll(storedName, storing).not.toBe(storedFirst);
     } finally {
       await moved.close();
     }

@@ -13,6 +13,7 @@ describe('directory filters in the URL', () => {
       country: 'KE',
       categories: ['climate_action', 'education'],
       q: 'water',
+      verified: false,
     });
   });
 
@@ -20,7 +21,7 @@ describe('directory filters in the URL', () => {
     const filters = parseDirectoryFilters(
       new URLSearchParams('country=all&categories=ok_id,Bad-Id,,ok_id'),
     );
-    expect(filters).toEqual({ country: null, categories: ['ok_id'], q: '' });
+    expect(filters).toEqual({ country: null, categories: ['ok_id'], q: '', verified: false });
   });
 
   it('writes comma-joined categories and removes empty values', () => {
@@ -28,6 +29,7 @@ describe('directory filters in the URL', () => {
       country: 'PE',
       categories: ['a', 'b'],
       q: '  ',
+      verified: false,
     });
     expect(next.get('categories')).toBe('a,b');
     expect(next.get('country')).toBe('PE');

@@ -72,6 +72,7 @@ export function makeOrganization(overrides: Partial<Organization> = {}): Organiz
     paymentStatus: 'paid',
     subscriptionType: 'monthly',
     published: true,
+    verification: null,
     version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

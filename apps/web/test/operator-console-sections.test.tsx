@@ -62,6 +62,7 @@ const userDetail = (user = userRow()): AdminUserDetail => ({
       ownerId: userId,
       ownerEmail: user.email,
       openReports: 0,
+      verification: null,
       version: 3,
       createdAt: '2026-10-02T10:00:00.000Z',
     },

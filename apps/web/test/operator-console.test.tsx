@@ -28,6 +28,7 @@ const row = (overrides: Partial<AdminOrganizationRow> = {}): AdminOrganizationRo
   ownerId: 'owner-1',
   ownerEmail: 'owner@example.org',
   openReports: 1,
+  verification: null,
   version: 4,
   createdAt: '2026-11-01T10:00:00.000Z',
   ...overrides,

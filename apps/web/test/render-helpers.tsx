@@ -23,12 +23,12 @@ export function renderCard(
   overrides: Parameters<typeof makeOrganization>[0] = {},
   activeCategoryIds: string[] = [],
 ) {
-  const { id, name, description, logo, categoryIds, country, location } =
+  const { id, name, description, logo, categoryIds, country, location, verification } =
     makeOrganization(overrides);
   return render(
     <MemoryRouter>
       <OrganizationCard
-        organization={{ id, name, description, logo, categoryIds, country, location }}
+        organization={{ id, name, description, logo, categoryIds, country, location, verification }}
         categoriesById={categoriesById}
         countriesByCode={countriesByCode}
         activeCategoryIds={activeCategoryIds}

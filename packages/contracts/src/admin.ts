@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { signInMessages } from './auth-messages.ts';
 import { OrganizationId } from './organizations.ts';
 import { reportReasons } from './report-texts.ts';
+import { OrganizationVerification } from './verification.ts';
 
 /**
  * The operator's console API (/api/admin, ADR 028). Every write says why: the reason goes to the
@@ -50,6 +51,7 @@ export const AdminOrganizationRow = z.object({
   ownerId: z.string(),
   ownerEmail: z.string().nullable(),
   openReports: z.number().int(),
+  verification: OrganizationVerification.nullable(),
   version: z.number().int(),
   createdAt: z.string(),
 });

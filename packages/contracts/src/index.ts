@@ -8,6 +8,8 @@ export * from './auth-texts.ts';
 export * from './console-texts.ts';
 export * from './counts.ts';
 export * from './insights.ts';
+export * from './verification.ts';
+export * from './verification-texts.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './newsletter.ts';

@@ -6,6 +6,7 @@ import {
   ORGANIZATION_LIST_MAX_LIMIT,
   SEARCH_QUERY_MAX,
 } from './limits.ts';
+import { OrganizationVerification } from './verification.ts';
 
 export const OrganizationId = z.uuid({ message: 'Organization ids are UUIDs' });
 
@@ -34,6 +35,8 @@ export const Organization = z.object({
   paymentStatus: z.enum(paymentStatuses),
   subscriptionType: z.enum(subscriptionTypes).nullable(),
   published: z.boolean(),
+  /** The Verified badge: the website's domain its owner proved, or null (issue 25). */
+  verification: OrganizationVerification.nullable(),
   /** Goes up by one with every saved change; PUT sends back the one it was made on. */
   version: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -50,6 +53,7 @@ export const OrganizationSummary = Organization.pick({
   categoryIds: true,
   country: true,
   location: true,
+  verification: true,
 });
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
@@ -77,6 +81,8 @@ export const OrganizationListQuery = z
       .max(SEARCH_QUERY_MAX, `Search text is at most ${SEARCH_QUERY_MAX} characters`)
       .transform((value) => value.trim())
       .optional(),
+    /** Only verified organizations (`true`); left out, every one. */
+    verified: z.enum(['true'], { message: 'verified takes only true' }).optional(),
     limit: z.coerce
       .number()
       .int()
@@ -95,5 +101,7 @@ export const OrganizationListMeta = z.object({
   nextCursor: z.string().nullable(),
   /** For the current filter: how many matching organizations carry each category. */
   facets: z.record(z.string(), z.number().int()),
+  /** For the current filter: how many matching organizations are verified. */
+  verified: z.number().int(),
 });
 export type OrganizationListMeta = z.infer<typeof OrganizationListMeta>;

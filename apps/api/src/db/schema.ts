@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OrganizationVerification } from '@si/contracts';
 import {
   bigint,
   bigserial,
@@ -78,6 +79,12 @@ export const organizations = pgTable(
     published: boolean('published').notNull().default(false),
     /** An operator took the profile down (CLI): it stays unpublished whatever its subscription. */
     heldByOperator: boolean('held_by_operator').notNull().default(false),
+    /**
+     * The Verified badge (ADR 032): the website domain the owner proved by a code emailed there,
+     * and when. Cleared when the website moves to another domain or an operator revokes it.
+     */
+    verifiedDomain: text('verified_domain'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     /** Goes up with every saved change: a save made on an older version is refused (409). */
     version: integer('version').notNull().default(1),
     /**
@@ -103,6 +110,9 @@ export const organizations = pgTable(
     index('organizations_created_by_idx').on(table.createdBy),
   ],
 );
+
+/** An organization's badge as the contracts give it ({ domain, verifiedAt } or null), made in SQL. */
+export const verificationColumn = sql<OrganizationVerification | null>`case when ${organizations.verifiedDomain} is not null then json_build_object('domain', ${organizations.verifiedDomain}, 'verifiedAt', to_char(${organizations.verifiedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end`;
 
 export const organizationCategories = pgTable(
   'organization_categories',
@@ -179,3 +189,4 @@ export * from './identity-schema.ts';
 export * from './payments-schema.ts';
 export * from './operations-schema.ts';
 export * from './insights-schema.ts';
+export * from './verification-schema.ts';

@@ -1,4 +1,5 @@
 import {
+  domainVerificationTexts,
   ALL_COUNTRIES_CODE,
   detailTexts,
   homeTexts,
@@ -91,6 +92,16 @@ export function organizationHead(
         },
       }),
       ...(sameAs.length > 0 && { sameAs }),
+      // The Verified badge (ADR 032), as schema.org's certification of an organization.
+      ...(organization.verification && {
+        hasCertification: {
+          '@type': 'Certification',
+          name: domainVerificationTexts.badge,
+          certificationIdentification: organization.verification.domain,
+          issuedBy: { '@type': 'Organization', name: siteName, url: `${publicUrl}/` },
+          validFrom: organization.verification.verifiedAt,
+        },
+      }),
     },
   };
 }

@@ -1,4 +1,6 @@
 import {
+  domainVerificationTexts,
+  VERIFICATION_CODE_TTL_MINUTES,
   formatAmount,
   formatMoney,
   parentBrandsTexts,
@@ -80,6 +82,42 @@ export function verificationEmail(to: string, url: string, footer: EmailFooter):
     outro:
       'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
     ...footer,
+  });
+}
+
+/** The code that proves an organization runs a domain, sent to an address on it (ADR 032). */
+export function domainCodeEmail(
+  email: EmailFooter & {
+    to: string;
+    code: string;
+    domain: string;
+    organizationName: string;
+    editorUrl: string;
+  },
+): EmailMessage {
+  return actionEmail({
+    to: email.to,
+    subject: domainVerificationTexts.codeEmailSubject(email.domain),
+    intro: `Your code is ${email.code}. Enter it in the editor of ${email.organizationName} on ${siteName} within ${VERIFICATION_CODE_TTL_MINUTES} minutes to show that the organization runs ${email.domain}.`,
+    action: 'Open the editor',
+    url: email.editorUrl,
+    outro: `If nobody at ${email.domain} asked for this, ignore this email: without the code, nothing changes.`,
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
+/** An operator took an organization's Verified badge away, and says why. */
+export function badgeRevokedEmail(email: PaymentEmail & { reason: string }): EmailMessage {
+  return actionEmail({
+    to: email.to,
+    subject: domainVerificationTexts.revokedEmailSubject(email.organizationName),
+    intro: `Our team has removed the Verified badge from the profile of ${email.organizationName}. The reason: ${email.reason}`,
+    action: 'See your organizations',
+    url: dashboardLink(email.publicUrl),
+    outro: `The profile itself is unchanged. Reply to ${email.supportEmail} if you think this is a mistake.`,
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
   });
 }
 

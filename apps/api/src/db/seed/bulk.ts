@@ -187,7 +187,7 @@ export async function seedBulkData(
                abs(hashtext(g || ':d')) as h4, abs(hashtext(g || ':e')) as h5
         from generate_series(${start}::int, ${end}::int) as g
       ), generated as (
-        select g,
+        select g, h4,
           p.adj[1 + h1 % ${adjectives.length}] || ' ' || p.noun[1 + h2 % ${nouns.length}] || ' ' || p.form[1 + h3 % ${forms.length}] as name,
           'We ' || p.verb[1 + h4 % ${verbs.length}] || ' ' || p.obj[1 + h5 % ${objects.length}] || ' with neighbours, partners and funders who share our mission. ' || p.closing[1 + h1 % ${closings.length}] as description,
           case when h2 % 40 = 0 then 'ALL' else p.codes[1 + h3 % ${nk}] end as country,
@@ -198,10 +198,14 @@ export async function seedBulkData(
         from hashed, params p
       ), inserted as (
         insert into organizations (name, description, country, location, founded_year, website_url, created_by,
-                                   payment_status, subscription_type, published, category_ids)
+                                   payment_status, subscription_type, published, category_ids,
+                                   verified_domain, verified_at)
         select name || ' ' || g, description, country, 'District ' || (g % 97 + 1), 1900 + g % 125,
                'https://org' || g || '.example.org', ${BULK_OWNER_ID}, 'paid', case when g % 3 = 0 then 'yearly' else 'monthly' end,
-               true, category_ids
+               true, category_ids,
+               -- One in eight carries the Verified badge (ADR 032).
+               case when h4 % 8 = 0 then 'org' || g || '.example.org' end,
+               case when h4 % 8 = 0 then timestamptz '2026-01-01' + (g % 300) * interval '1 day' end
         from generated
         returning id, category_ids
       )

@@ -11,7 +11,11 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type OrganizationState } from '@si/contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  type OrganizationState,
+  type OrganizationVerification,
+} from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -22,6 +26,7 @@ import {
   sessions,
   subscriptions,
   users,
+  verificationColumn,
 } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -68,6 +73,7 @@ const organizationColumns = {
   ownerId: organizations.createdBy,
   ownerEmail: users.email,
   openReports: openReportCount,
+  verification: verificationColumn,
   version: organizations.version,
   createdAt: organizations.createdAt,
 };
@@ -82,6 +88,7 @@ export type AdminOrganizationRecord = {
   ownerId: string;
   ownerEmail: string | null;
   openReports: number;
+  verification: OrganizationVerification | null;
   version: number;
   createdAt: Date;
 };

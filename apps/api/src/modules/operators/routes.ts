@@ -145,6 +145,17 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/admin/organizations/:id/revoke-verification',
+    organizationAction(
+      'Take the Verified badge away: it leaves the profile and the directory; the owner is emailed why',
+    ),
+    async (request) => {
+      await operators.revokeVerification(actor(request), request.params.id, request.body);
+      return { data: await operators.organization(request.params.id) };
+    },
+  );
+
+  app.post(
     '/admin/organizations/:id/delete',
     {
       schema: {

@@ -17,6 +17,8 @@ import {
   type AdminUserAction,
   type AdminUserQuery,
   type ResolveReportRequest,
+  domainVerificationTexts,
+  verificationErrorCodes,
 } from '@si/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
@@ -24,6 +26,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import {
+  badgeRevokedEmail,
   profileHeldEmail,
   profileReleasedEmail,
   type EmailFooter,
@@ -54,6 +57,8 @@ export interface OperatorServiceOptions {
     | 'currentForOrganization'
   >;
   outbox: OutboxRepository;
+  /** Takes an organization's Verified badge away, in the caller's transaction. */
+  clearBadge: (tx: Database, organizationId: string) => Promise<void>;
   /** Deletes an organization as its owner's deletion does (organizations service). */
   deleteOrganization: (id: string) => Promise<boolean>;
   /** Deletes a user with everything they own, as their own deletion does (accounts service). */
@@ -239,6 +244,45 @@ export function createOperatorService(options: OperatorServiceOptions) {
               to,
               organizationName: organization.name,
               publicUrl,
+              ...emailFooter,
+            }),
+          );
+        }
+      });
+      emailQueued();
+    },
+
+    /** Takes the Verified badge away, recorded with the reason, which the owner is emailed. */
+    async revokeVerification(actor: Actor, id: string, input: AdminOrganizationAction) {
+      await db.transaction(async (tx) => {
+        const executor = tx as unknown as Database;
+        const organization = await lockedOrganization(executor, id, input.version);
+        if (!organization.verification) {
+          throw new AppError(
+            409,
+            verificationErrorCodes.notVerified,
+            domainVerificationTexts.console.nothingToRevoke,
+          );
+        }
+        await options.clearBadge(executor, id);
+        await record(executor, actor, {
+          action: 'organization.revoke-verification',
+          targetType: 'organization',
+          targetId: id,
+          targetLabel: organization.name,
+          reason: input.reason,
+          details: { domain: organization.verification.domain },
+        });
+        const to = await payments.userEmail(executor, organization.ownerId);
+        if (to) {
+          await outbox.enqueue(
+            executor,
+            organization.ownerId,
+            badgeRevokedEmail({
+              to,
+              organizationName: organization.name,
+              publicUrl,
+              reason: input.reason,
               ...emailFooter,
             }),
           );

@@ -36,6 +36,10 @@ export function toOrganization(
     paymentStatus: row.paymentStatus,
     subscriptionType: row.subscriptionType,
     published: row.published,
+    verification:
+      row.verifiedDomain && row.verifiedAt
+        ? { domain: row.verifiedDomain, verifiedAt: row.verifiedAt.toISOString() }
+        : null,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { websiteDomain } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   directoryChanges,
   directoryState,
   organizationCategories,
   organizations,
+  verificationColumn,
 } from '../../db/schema.ts';
 import type { IndexedOrganization } from './directory/index.ts';
 
@@ -55,6 +57,7 @@ const indexColumns = {
   categoryIds: organizations.categoryIds,
   country: organizations.country,
   location: organizations.location,
+  verification: verificationColumn,
   lexemes: sql<string[]>`tsvector_to_array(${organizations.search})`,
 };
 
@@ -246,6 +249,9 @@ export function createOrganizationRepository(db: Database) {
           .set({
             ...fields,
             categoryIds: categories.map((category) => category.categoryId),
+            // The badge stays only while the website is on the domain it proved (ADR 032).
+            verifiedDomain: sql`case when ${organizations.verifiedDomain} = ${websiteDomain(fields.websiteUrl)} then ${organizations.verifiedDomain} end`,
+            verifiedAt: sql`case when ${organizations.verifiedDomain} = ${websiteDomain(fields.websiteUrl)} then ${organizations.verifiedAt} end`,
             version: sql`${organizations.version} + 1`,
             updatedAt: sql`now()`,
           })

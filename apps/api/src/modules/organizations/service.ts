@@ -83,6 +83,7 @@ export function createOrganizationService(
       country: query.country === ALL_COUNTRIES_CODE ? undefined : query.country,
       categoryIds: query.categories,
       terms: query.q ? searchTerms(query.q) : [],
+      verified: query.verified === 'true',
     };
   }
 
@@ -281,7 +282,7 @@ export function createOrganizationService(
         items: answer.items,
         state: answer.state,
         ids: answer.keys.map((key) => key[1]),
-        metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"nextCursor":${nextCursor}}`,
+        metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"verified":${answer.verified},"nextCursor":${nextCursor}}`,
       };
     },
 

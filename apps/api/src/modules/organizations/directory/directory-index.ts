@@ -18,7 +18,16 @@ export interface IndexFilter {
   categoryIds?: string[] | undefined;
   /** Lower-case prefixes; an organization matches when each starts one of its lexemes. */
   terms?: string[] | undefined;
+  /** Only organizations with the Verified badge. */
+  verified?: boolean | undefined;
 }
+
+/**
+ * The Verified badge is kept as one more category that no reference category can be named (ids
+ * are lower-case letters, digits and underscores): its bits, its kept counts and its counting
+ * through the matches are the categories' own. It never shows among the facets.
+ */
+const VERIFIED = ' verified';
 
 /** A (name, id) position in the directory's order. */
 export type OrderKey = readonly [name: string, id: string];
@@ -27,6 +36,8 @@ export interface IndexAnswer {
   total: number;
   /** Matches per category, for categories with at least one, as a JSON object. */
   facetsJson: string;
+  /** Matches with the Verified badge. */
+  verified: number;
   /** Up to `limit` positions after the one asked for, in order. */
   keys: OrderKey[];
   /** Whether more matches follow them. */
@@ -197,10 +208,10 @@ export class DirectoryIndex {
       slot: after ? this.sortedSlotAfter(after) : 0,
       tail: after ? this.tailPositionAfter(after) : 0,
     };
-    const categoryIds = filter.categoryIds ?? [];
+    const categoryIds = [...(filter.categoryIds ?? []), ...(filter.verified ? [VERIFIED] : [])];
     const terms = filter.terms ?? [];
     const columns = categoryIds.map((key) => this.categoryByKey.get(key));
-    if (columns.some((column) => !column)) return this.answer(limit, 0, '{}', []);
+    if (columns.some((column) => !column)) return this.answer(limit, 0, null, []);
     const categoryBits = columns.map((column) => column!.bits.reserve(wordCount));
     const country = filter.country ? this.countryBits(filter.country, wordCount) : null;
     if (terms.length === 0 && columns.length <= 1) {
@@ -210,7 +221,7 @@ export class DirectoryIndex {
       return this.answer(
         limit,
         counted.total,
-        this.facetsJson(counted.perCategory),
+        counted.perCategory,
         counted.total === 0 ? [] : this.page(categoryBits, country, from, limit + 1),
       );
     }
@@ -223,7 +234,7 @@ export class DirectoryIndex {
       return this.answer(
         limit,
         total,
-        this.facetsJson(perCategory),
+        perCategory,
         total === 0 ? [] : this.page(bits, null, from, limit + 1),
       );
     }
@@ -239,9 +250,9 @@ export class DirectoryIndex {
       const keptNow = this.text.keptPrefix(terms[0]!);
       if (keptNow && keptNow.bits === termBits[0]) keptNow.counts = { total, perCategory };
     }
-    if (total === 0) return this.answer(limit, 0, '{}', []);
+    if (total === 0) return this.answer(limit, 0, null, []);
     const slots = this.pageFromHits(hits, sets, country, from, limit + 1);
-    return this.answer(limit, total, this.facetsJson(perCategory), slots);
+    return this.answer(limit, total, perCategory, slots);
   }
 
   /** The bits of a country and of ALL (every organization working in every country). */
@@ -437,21 +448,33 @@ export class DirectoryIndex {
   }
 
   /** Written out directly: a page is bytes, and an object of 48 keys costs more to build. */
-  private facetsJson(perCategory: Int32Array): string {
+  private facetsJson(perCategory: Int32Array | null): string {
+    if (!perCategory) return '{}';
     let json = '';
     for (const column of this.categories) {
       const count = perCategory[column.position]!;
-      if (count > 0) json += `${json ? ',' : ''}${column.jsonKey}${count}`;
+      if (count > 0 && column.key !== VERIFIED)
+        json += `${json ? ',' : ''}${column.jsonKey}${count}`;
     }
     return `{${json}}`;
   }
 
-  /** The answer for `slots`, the page and the match after it when there is one. */
-  private answer(limit: number, total: number, facetsJson: string, slots: number[]): IndexAnswer {
+  /**
+   * The answer for `slots`, the page and the match after it when there is one; `perCategory`
+   * counts the matches per category position (null: none match).
+   */
+  private answer(
+    limit: number,
+    total: number,
+    perCategory: Int32Array | null,
+    slots: number[],
+  ): IndexAnswer {
     const page = slots.slice(0, limit);
+    const verified = this.categoryByKey.get(VERIFIED);
     return {
       total,
-      facetsJson,
+      facetsJson: this.facetsJson(perCategory),
+      verified: (verified && perCategory?.[verified.position]) || 0,
       keys: page.map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]),
       more: slots.length > limit,
       items: this.summaries.join(page),
@@ -467,7 +490,7 @@ export class DirectoryIndex {
     this.slotById.set(row.id, slot);
     this.live.set(slot);
     this.liveCount += 1;
-    this.storeCategories(slot, row.categoryIds);
+    this.storeCategories(slot, row.verification ? [...row.categoryIds, VERIFIED] : row.categoryIds);
     bitsetFor(this.byCountry, row.country).set(slot);
     let country = this.countryPosition.get(row.country);
     if (country === undefined) {
@@ -681,6 +704,7 @@ function summaryJson(row: IndexedOrganization): string {
     categoryIds: row.categoryIds,
     country: row.country,
     location: row.location,
+    verification: row.verification,
   });
 }
 

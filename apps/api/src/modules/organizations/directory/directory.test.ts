@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { OrganizationVerification } from '@si/contracts';
 import {
   createDirectory,
   type DirectorySource,
@@ -78,6 +79,7 @@ interface NewOrganization {
   country: string;
   categoryIds: string[];
   published: boolean;
+  verification: OrganizationVerification | null;
 }
 
 type Write =
@@ -141,6 +143,13 @@ function apply(source: MemorySource, write: Write) {
 
 const word = fc.constantFrom(...WORDS, ...MORE_WORDS);
 const text = (most: number) => fc.array(word, { maxLength: most }).map((words) => words.join(' '));
+const badge = fc.option(
+  fc.constantFrom(
+    { domain: 'river.org', verifiedAt: '2026-05-01T10:00:00.000Z' },
+    { domain: 'forest.example', verifiedAt: '2026-11-20T08:30:00.000Z' },
+  ),
+  { nil: null, freq: 2 },
+);
 const organization: fc.Arbitrary<NewOrganization> = fc.record({
   name: fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
   description: text(4),
@@ -151,6 +160,7 @@ const organization: fc.Arbitrary<NewOrganization> = fc.record({
     { weight: 1, arbitrary: fc.shuffledSubarray(CATEGORIES, { maxLength: 7 }) },
   ),
   published: fc.constantFrom(true, true, true, false),
+  verification: badge,
 });
 const target = fc.nat({ max: 1000 });
 const write: fc.Arbitrary<Write> = fc.oneof(
@@ -173,6 +183,7 @@ const write: fc.Arbitrary<Write> = fc.oneof(
           country: fc.constantFrom(...COUNTRIES),
           categoryIds: fc.shuffledSubarray(COMMON_CATEGORIES, { maxLength: 3 }),
           published: fc.boolean(),
+          verification: badge,
         },
         { requiredKeys: [] },
       ),
@@ -213,6 +224,7 @@ const anyFilter: fc.Arbitrary<IndexFilter> = fc.record(
       { weight: 3, arbitrary: fc.array(prefix, { minLength: 1, maxLength: 2 }) },
       { weight: 1, arbitrary: fc.constantFrom<string[]>(['zzqx'], ['water', 'zzqx']) },
     ),
+    verified: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -225,7 +237,15 @@ const start = fc.option(
 
 describe('the directory engine answers as the reference does', () => {
   it('after random writes, for random filters and cursors', async () => {
-    const seen = { checks: 0, matched: 0, paged: 0, searched: 0, twoCategories: 0 };
+    const seen = {
+      checks: 0,
+      matched: 0,
+      paged: 0,
+      searched: 0,
+      twoCategories: 0,
+      verifiedOnly: 0,
+      someVerified: 0,
+    };
 
     async function check(
       directory: ReturnType<typeof createDirectory>,
@@ -242,6 +262,7 @@ describe('the directory engine answers as the reference does', () => {
         const answer = await directory.answer(query, after, PAGE);
         expect(answer.total, label).toBe(expected.total);
         expect(JSON.parse(answer.facetsJson), label).toEqual(expected.facets);
+        expect(answer.verified, label).toBe(expected.verified);
         expect(answer.keys, label).toEqual(expected.keys);
         expect(JSON.parse(answer.items.toString()), label).toEqual(expected.items);
         expect(answer.more, label).toBe(expected.more);
@@ -249,6 +270,8 @@ describe('the directory engine answers as the reference does', () => {
         if (expected.total > 0) seen.matched += 1;
         if (expected.total > 0 && query.terms?.length) seen.searched += 1;
         if (expected.total > 0 && (query.categoryIds?.length ?? 0) >= 2) seen.twoCategories += 1;
+        if (expected.total > 0 && query.verified) seen.verifiedOnly += 1;
+        if (expected.verified > 0 && expected.verified < expected.total) seen.someVerified += 1;
         if (!answer.more) return;
         seen.paged += 1;
         after = answer.keys.at(-1)!;
@@ -295,5 +318,7 @@ describe('the directory engine answers as the reference does', () => {
     expect(seen.paged).toBeGreaterThan(0);
     expect(seen.searched).toBeGreaterThan(0);
     expect(seen.twoCategories).toBeGreaterThan(0);
+    expect(seen.verifiedOnly).toBeGreaterThan(0);
+    expect(seen.someVerified).toBeGreaterThan(0);
   });
 });

@@ -20,7 +20,8 @@ export function referenceAnswer(
       (filter.categoryIds ?? []).every((id) => organization.categoryIds.includes(id)) &&
       (filter.terms ?? []).every((term) =>
         organization.lexemes.some((lexeme) => lexeme.startsWith(term)),
-      ),
+      ) &&
+      (!filter.verified || organization.verification !== null),
   );
   const facets: Record<string, number> = {};
   for (const organization of matches) {
@@ -37,6 +38,7 @@ export function referenceAnswer(
   return {
     total: matches.length,
     facets,
+    verified: matches.filter((organization) => organization.verification !== null).length,
     keys: page.map(({ key }): OrderKey => key),
     more: ordered.length > limit,
     // The list item as the API documents it (OrganizationSummary).
@@ -48,6 +50,7 @@ export function referenceAnswer(
       categoryIds: o.categoryIds,
       country: o.country,
       location: o.location,
+      verification: o.verification,
     })),
   };
 }

@@ -12,11 +12,15 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { organizationKeys } from '../../../lib/organization-queries';
 
-/** The directory filter as it lives in the URL: country code (null = all), category ids (AND), search text. */
+/**
+ * The directory filter as it lives in the URL: country code (null = all), category ids (AND),
+ * search text, and verified organizations only.
+ */
 export interface DirectoryFilters {
   country: string | null;
   categories: string[];
   q: string;
+  verified: boolean;
 }
 
 export interface OrganizationPage {
@@ -33,13 +37,21 @@ export function getOrganizations(
   params: GetOrganizationsParams,
   signal?: AbortSignal,
 ): Promise<OrganizationPage> {
-  const { country, categories, q, cursor, limit = ORGANIZATION_LIST_DEFAULT_LIMIT } = params;
+  const {
+    country,
+    categories,
+    q,
+    verified,
+    cursor,
+    limit = ORGANIZATION_LIST_DEFAULT_LIMIT,
+  } = params;
   return apiRequest<OrganizationPage>('/organizations', {
     signal,
     query: {
       country: country ?? undefined,
       categories: categories && categories.length > 0 ? categories.join(',') : undefined,
       q: q?.trim() || undefined,
+      verified: verified ? 'true' : undefined,
       limit,
       cursor: cursor ?? undefined,
     },
@@ -47,8 +59,8 @@ export function getOrganizations(
 }
 
 /** Sorted copy of the filter so that the same filter always gives the same cache key. */
-function filterKey({ country, categories, q }: DirectoryFilters) {
-  return { country, categories: [...categories].sort(), q: q.trim() };
+function filterKey({ country, categories, q, verified }: DirectoryFilters) {
+  return { country, categories: [...categories].sort(), q: q.trim(), verified };
 }
 
 /**

@@ -1,55 +1,96 @@
 import { CloseIcon } from '../../../components/ui/icons';
-import { homeTexts, type Category } from '@si/contracts';
+import { domainVerificationTexts, homeTexts, type Category } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { clearButton, DIRECTORY_FORM_ID } from './directory-form';
 
 export interface ActiveFilterChipsProps {
   selected: string[];
   categoriesById: ReadonlyMap<string, Category>;
+  /** 'Verified only' is on. */
+  verified: boolean;
   onRemove: (id: string) => void;
+  onRemoveVerified: () => void;
+  /** Clears the categories and 'Verified only'. */
   onClear: () => void;
 }
 
-/** The selected categories as removable chips 'Category: {name}', with 'Clear All'. */
+/** The toggled filters as removable chips ('Verified', 'Category: {name}'), with 'Clear All'. */
 export function ActiveFilterChips({
   selected,
   categoriesById,
+  verified,
   onRemove,
+  onRemoveVerified,
   onClear,
 }: ActiveFilterChipsProps) {
-  if (selected.length === 0) return null;
+  if (selected.length === 0 && !verified) return null;
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+      {verified ? (
+        <Chip
+          label={domainVerificationTexts.filterChip}
+          // Without JavaScript: clear=verified (use-directory-filters.ts, directoryFormTarget).
+          remove={{ name: 'clear', value: 'verified' }}
+          onRemove={onRemoveVerified}
+        />
+      ) : null}
       {selected.map((id) => {
         const category = categoriesById.get(id);
         const name = category?.name ?? id;
         return (
-          <span
+          <Chip
             key={id}
-            data-group={category?.groupId ?? ''}
-            className="inline-flex items-center gap-1 rounded-pill border border-(--group-line) bg-(--group-soft) py-0.5 pr-0.5 pl-3 text-sm font-semibold text-(--group-ink)"
-          >
-            {homeTexts.categoryChip(name)}
-            <button
-              type="submit"
-              form={DIRECTORY_FORM_ID}
-              name="toggle"
-              value={id}
-              aria-label={`Remove filter ${name}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onRemove(id);
-              }}
-              className="flex size-touch items-center justify-center rounded-pill hover:bg-surface/70 sm:size-8"
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          </span>
+            group={category?.groupId ?? ''}
+            label={homeTexts.categoryChip(name)}
+            removeName={name}
+            remove={{ name: 'toggle', value: id }}
+            onRemove={() => onRemove(id)}
+          />
         );
       })}
-      <Button variant="quiet" size="sm" {...clearButton(onClear)}>
+      <Button variant="quiet" size="sm" {...clearButton(onClear, 'toggles')}>
         {homeTexts.clearAll}
       </Button>
     </div>
+  );
+}
+
+/** One chip: in its category group's hue (the brand's without a group), with its remove button. */
+function Chip({
+  label,
+  removeName = label,
+  group = '',
+  remove,
+  onRemove,
+}: {
+  label: string;
+  /** What the remove button's name says it removes. */
+  removeName?: string;
+  group?: string;
+  /** What the remove button sends with the filter form without JavaScript. */
+  remove: { name: string; value: string };
+  onRemove: () => void;
+}) {
+  return (
+    <span
+      data-group={group}
+      className="inline-flex items-center gap-1 rounded-pill border border-(--group-line) bg-(--group-soft) py-0.5 pr-0.5 pl-3 text-sm font-semibold text-(--group-ink)"
+    >
+      {label}
+      <button
+        type="submit"
+        form={DIRECTORY_FORM_ID}
+        name={remove.name}
+        value={remove.value}
+        aria-label={`Remove filter ${removeName}`}
+        onClick={(event) => {
+          event.preventDefault();
+          onRemove();
+        }}
+        className="flex size-touch items-center justify-center rounded-pill hover:bg-surface/70 sm:size-8"
+      >
+        <CloseIcon className="size-4" />
+      </button>
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { ALL_COUNTRIES_FILTER_VALUE, homeTexts, type Country } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
+import { cx } from '../../../lib/class-names';
 import { DIRECTORY_FORM_ID } from './directory-form';
 
 export interface CountrySelectProps {
@@ -10,6 +11,7 @@ export interface CountrySelectProps {
   /** Selected country code, or null for all countries. */
   value: string | null;
   onChange: (value: string) => void;
+  className?: string;
 }
 
 /** Country filter: only countries that have organizations, plus 'All Countries' (value 'all'). */
@@ -19,6 +21,7 @@ export function CountrySelect({
   isError,
   value,
   onChange,
+  className,
 }: CountrySelectProps) {
   const unavailable = isPending
     ? homeTexts.loadingCountries
@@ -29,7 +32,7 @@ export function CountrySelect({
   const known = countries?.some((country) => country.code === value) ?? false;
 
   return (
-    <div className="flex flex-col gap-1">
+    <div className={cx('flex flex-col gap-1', className)}>
       <label htmlFor="country-filter" className="text-sm font-semibold text-ink-muted">
         Country
       </label>

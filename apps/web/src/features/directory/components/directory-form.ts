@@ -5,8 +5,14 @@
  */
 export const DIRECTORY_FORM_ID = 'directory-filters';
 
-/** A 'Clear all filters' button: acts at once, or sends the filter form without JavaScript. */
-export function clearButton(onClear: () => void, clear: 'categories' | 'all' = 'categories') {
+/**
+ * A clear button: acts at once, or sends the filter form without JavaScript with what it clears
+ * (use-directory-filters.ts, directoryFormTarget).
+ */
+export function clearButton(
+  onClear: () => void,
+  clear: 'categories' | 'toggles' | 'all' = 'categories',
+) {
   return {
     type: 'submit' as const,
     form: DIRECTORY_FORM_ID,

@@ -16,6 +16,7 @@ import { CategoryFilterPanel } from './category-filter-panel';
 import { CountrySelect } from './country-select';
 import { DirectoryResults } from './directory-results';
 import { SearchBox } from './search-box';
+import { VerifiedToggle } from './verified-toggle';
 
 interface ReferenceList<T> {
   data: T[] | undefined;
@@ -32,7 +33,10 @@ export interface DirectoryPageProps {
   addOrganizationTo?: string;
 }
 
-/** The home page: heading, country filter, search, category panel and the organization grid. */
+/**
+ * The home page: heading, country filter and 'Verified only', search, category panel and the
+ * organization grid.
+ */
 export function DirectoryPage({
   groups,
   categories,
@@ -47,8 +51,10 @@ export function DirectoryPage({
     toggleCategory,
     removeCategory,
     clearCategories,
+    clearToggles,
     clearAll,
     setQuery,
+    setVerified,
   } = useDirectoryFilters();
   const organizations = useOrganizations(filters, cursor);
   const availability = useQuery(countryFacetsQueryOptions(filters.country));
@@ -73,16 +79,29 @@ export function DirectoryPage({
           </h1>
           <p className="mt-3 text-lg text-ink-muted">{homeTexts.subtitle}</p>
         </div>
-        <CountrySelect
-          countries={activeCountries.data}
-          isPending={activeCountries.isPending}
-          isError={activeCountries.isError}
-          value={filters.country}
-          onChange={setCountry}
-        />
+        <div className="flex flex-wrap items-end gap-3 lg:shrink-0 lg:flex-nowrap">
+          <CountrySelect
+            countries={activeCountries.data}
+            isPending={activeCountries.isPending}
+            isError={activeCountries.isError}
+            value={filters.country}
+            onChange={setCountry}
+            className="min-w-48 flex-1 sm:flex-none"
+          />
+          <VerifiedToggle
+            selected={filters.verified}
+            count={meta?.verified}
+            onChange={setVerified}
+          />
+        </div>
       </header>
 
-      <SearchBox value={filters.q} categories={filters.categories} onChange={setQuery} />
+      <SearchBox
+        value={filters.q}
+        categories={filters.categories}
+        verified={filters.verified}
+        onChange={setQuery}
+      />
 
       <CategoryFilterPanel
         groups={groups.data}
@@ -100,8 +119,10 @@ export function DirectoryPage({
       <ActiveFilterChips
         selected={filters.categories}
         categoriesById={categoriesById}
+        verified={filters.verified}
         onRemove={removeCategory}
-        onClear={clearCategories}
+        onRemoveVerified={() => setVerified(false)}
+        onClear={clearToggles}
       />
 
       <AddOrganizationTarget value={addOrganizationTo}>

@@ -9,6 +9,7 @@ import {
 } from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { OrganizationLogo } from './organization-logo';
 
@@ -64,11 +65,12 @@ function sortedCategories(
  * A touch screen cannot hover, so there the front shows the first badges too, drawn once the app
  * runs (the server's HTML is the same for every device; CSS keeps their room free from the
  * start, so nothing moves when they come). The front's pin is CSS, not an icon's three elements:
- * with those badges the home page stays within its 800 elements (ADR 017).
+ * with those badges the home page stays within its 800 elements (ADR 017). A verified
+ * organization's badge sits in the front's top corner, beside the logo, where no text runs.
  */
 export function OrganizationCard(props: OrganizationCardProps) {
   const { organization, countriesByCode, eager = false } = props;
-  const { id, name, description, logo, country, location } = organization;
+  const { id, name, description, logo, country, location, verification } = organization;
   const [backShown, setBackShown] = useState(false);
   const touch = useMediaQuery(TOUCH);
   const place = locationLine(
@@ -88,6 +90,9 @@ export function OrganizationCard(props: OrganizationCardProps) {
       <div className="flip-inner">
         <div className="flip-face flip-front">
           <OrganizationLogo name={name} logo={logo} eager={eager} />
+          {verification ? (
+            <VerifiedBadge verification={verification} className="absolute top-5 right-5" />
+          ) : null}
           <h3 className="mt-4 line-clamp-2 text-xl font-semibold text-ink">{name}</h3>
           <p className="mt-2 line-clamp-3 text-ink-muted [@media(hover:none)]:line-clamp-2">
             {description}
@@ -148,7 +153,7 @@ function CardBack({
   activeCategoryIds,
   place,
 }: OrganizationCardProps & { place: ReturnType<typeof locationLine> }) {
-  const { name, categoryIds } = organization;
+  const { name, categoryIds, verification } = organization;
   const active = new Set(activeCategoryIds);
   const categories = sortedCategories(categoryIds, categoriesById, active);
   const shown = categories.slice(0, MAX_BADGES);
@@ -159,6 +164,9 @@ function CardBack({
       <p aria-hidden="true" className="line-clamp-2 text-lg font-semibold text-ink">
         {name}
       </p>
+      {verification ? (
+        <VerifiedBadge verification={verification} decorative className="mt-2 shrink-0" />
+      ) : null}
       <ul
         className="mt-3 flex flex-wrap content-start gap-1.5 overflow-hidden"
         aria-label="Categories"

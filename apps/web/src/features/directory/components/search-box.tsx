@@ -12,12 +12,14 @@ export interface SearchBoxProps {
   value: string;
   /** Selected category ids: sent along when the form is submitted without JavaScript. */
   categories: readonly string[];
+  /** 'Verified only' is on: sent along too. */
+  verified?: boolean;
   /** Called with the text once typing pauses for 250 ms. */
   onChange: (value: string) => void;
 }
 
 /** Free-text search over name, mission and location; written to the URL as `q`. */
-export function SearchBox({ value, categories, onChange }: SearchBoxProps) {
+export function SearchBox({ value, categories, verified = false, onChange }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
 
@@ -49,6 +51,7 @@ export function SearchBox({ value, categories, onChange }: SearchBoxProps) {
       {categories.length > 0 ? (
         <input type="hidden" name="categories" value={categories.join(',')} />
       ) : null}
+      {verified ? <input type="hidden" name="verified" value="true" /> : null}
       <div className="relative flex-1">
         <label htmlFor="directory-search" className="sr-only">
           Search organizations

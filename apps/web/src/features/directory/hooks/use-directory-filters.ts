@@ -7,7 +7,7 @@ import { countryFacetsQueryOptions, type DirectoryFilters } from '../api/get-org
 const categoryIdPattern = /^[a-z0-9_]{1,64}$/;
 const countryPattern = /^(?:[A-Z]{2}|ALL)$/;
 
-/** Reads the directory filter from URL search params (?country=KE&categories=a,b&q=text). */
+/** Reads the directory filter from URL search params (?country=KE&categories=a,b&q=text&verified=true). */
 export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters {
   const rawCountry = (params.get('country') ?? '').trim().toUpperCase();
   const country =
@@ -25,7 +25,8 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
     ),
   ].slice(0, MAX_FILTER_CATEGORIES);
   const q = (params.get('q') ?? '').slice(0, SEARCH_QUERY_MAX);
-  return { country, categories, q };
+  const verified = params.get('verified') === 'true';
+  return { country, categories, q, verified };
 }
 
 const cursorPattern = /^[\w.=-]{1,512}$/;
@@ -42,11 +43,12 @@ export function parseDirectoryCursor(params: URLSearchParams): string | null {
  * server keeps one rendered copy of them, whatever else a URL carries).
  */
 export function directoryPageHref(params: URLSearchParams, cursor: string | null): string {
-  const { categories, country, q } = parseDirectoryFilters(params);
+  const { categories, country, q, verified } = parseDirectoryFilters(params);
   const next = new URLSearchParams();
   if (categories.length > 0) next.set('categories', categories.join(','));
   if (country) next.set('country', country);
   if (q) next.set('q', q);
+  if (verified) next.set('verified', 'true');
   if (cursor) next.set('cursor', cursor);
   const search = next.toString();
   return search ? `/?${search}` : '/';
@@ -54,8 +56,10 @@ export function directoryPageHref(params: URLSearchParams, cursor: string | null
 
 /**
  * Without JavaScript the filter form is submitted (a GET to /): a category button sends
- * toggle=<id>, the clear buttons clear=categories or clear=all. Returns the filter's own URL
- * to redirect to, or null when the params hold no such action.
+ * toggle=<id>, the clear buttons clear=categories or clear=all, and removing 'Verified only'
+ * clear=verified (adding it sends verified=true itself, a filter's own param: no action), and
+ * the chips' Clear All clear=toggles (the categories and 'Verified only').
+ * Returns the filter's own URL to redirect to, or null when the params hold no such action.
  */
 export function directoryFormTarget(params: URLSearchParams): string | null {
   const toggle = params.get('toggle');
@@ -67,7 +71,8 @@ export function directoryFormTarget(params: URLSearchParams): string | null {
       ? filters.categories.filter((id) => id !== toggle)
       : [...filters.categories, toggle].slice(0, MAX_FILTER_CATEGORIES);
   }
-  if (clear === 'categories' || clear === 'all') filters.categories = [];
+  if (clear === 'categories' || clear === 'toggles' || clear === 'all') filters.categories = [];
+  if (clear === 'verified' || clear === 'toggles' || clear === 'all') filters.verified = false;
   if (clear === 'all') Object.assign(filters, { country: null, q: '' });
   const next = writeDirectoryFilters(params, filters);
   next.delete('toggle');
@@ -91,11 +96,18 @@ export function writeDirectoryFilters(
   else next.delete('country');
   if (filters.q.trim()) next.set('q', filters.q.trim());
   else next.delete('q');
+  if (filters.verified) next.set('verified', 'true');
+  else next.delete('verified');
   return next;
 }
 
 export function hasActiveFilters(filters: DirectoryFilters): boolean {
-  return filters.categories.length > 0 || filters.country !== null || filters.q.trim() !== '';
+  return (
+    filters.categories.length > 0 ||
+    filters.country !== null ||
+    filters.q.trim() !== '' ||
+    filters.verified
+  );
 }
 
 /**
@@ -165,8 +177,13 @@ export function useDirectoryFilters() {
   );
 
   const clearCategories = useCallback(() => update({ categories: [] }), [update]);
-  const clearAll = useCallback(() => update({ categories: [], country: null, q: '' }), [update]);
+  const clearToggles = useCallback(() => update({ categories: [], verified: false }), [update]);
+  const clearAll = useCallback(
+    () => update({ categories: [], country: null, q: '', verified: false }),
+    [update],
+  );
   const setQuery = useCallback((q: string) => update({ q }), [update]);
+  const setVerified = useCallback((verified: boolean) => update({ verified }), [update]);
 
   return {
     filters,
@@ -176,7 +193,9 @@ export function useDirectoryFilters() {
     toggleCategory,
     removeCategory,
     clearCategories,
+    clearToggles,
     clearAll,
     setQuery,
+    setVerified,
   };
 }

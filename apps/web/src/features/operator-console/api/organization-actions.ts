@@ -6,7 +6,8 @@ import type {
 } from '@si/contracts';
 import { consoleKeys, consoleRequest } from './console-request';
 
-export type OrganizationActionName = 'hold' | 'release' | 'refund' | 'delete';
+export type OrganizationActionName =
+  'hold' | 'release' | 'refund' | 'revoke-verification' | 'delete';
 
 export interface OrganizationActionInput extends AdminOrganizationAction {
   id: string;
@@ -16,8 +17,8 @@ export interface OrganizationActionInput extends AdminOrganizationAction {
 }
 
 /**
- * POST /api/admin/organizations/:id/hold|release|refund|delete, on the version the operator
- * saw: a hold, release or refund answers the organization as it now is, a deletion nothing.
+ * POST /api/admin/organizations/:id/hold|release|refund|revoke-verification|delete, on the
+ * version the operator saw: a deletion answers nothing, the others the organization as it now is.
  */
 export function actOnOrganization({
   id,

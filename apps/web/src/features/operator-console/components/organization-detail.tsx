@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
   consoleTexts,
+  domainVerificationTexts,
   errorCodes,
   type AdminOrganizationDetail,
   type AdminOrganizationRow,
@@ -106,6 +107,19 @@ function OrganizationRecord({
           <dd>{formatWhen(organization.createdAt)}</dd>
           <dt className="text-ink-muted">{consoleTexts.version}</dt>
           <dd className="tabular-nums">{organization.version}</dd>
+          <dt className="text-ink-muted">{domainVerificationTexts.console.label}</dt>
+          <dd className="break-words">
+            {organization.verification ? (
+              <>
+                <span className="font-semibold">{organization.verification.domain}</span>
+                <span className="text-ink-muted">
+                  {` · ${formatWhen(organization.verification.verifiedAt)}`}
+                </span>
+              </>
+            ) : (
+              domainVerificationTexts.console.none
+            )}
+          </dd>
         </dl>
         <a
           href={`/organizations/${encodeURIComponent(organization.id)}`}
@@ -216,14 +230,13 @@ function OrganizationActions({
             leaveDeleted(consolePaths.organizations, consoleKeys.organization(organization.id));
             return;
           }
-          showToast(
-            'success',
-            which === 'hold'
-              ? consoleTexts.held
-              : which === 'refund'
-                ? consoleTexts.refunded
-                : consoleTexts.released,
-          );
+          const done = {
+            hold: consoleTexts.held,
+            release: consoleTexts.released,
+            refund: consoleTexts.refunded,
+            'revoke-verification': domainVerificationTexts.console.revoked,
+          } as const;
+          showToast('success', done[which]);
         },
         onError: (failure) => {
           const refusal = refusalOf(failure);
@@ -295,6 +308,22 @@ function OrganizationActions({
           />
         </ReasonDialog>
       )}
+      {organization.verification ? (
+        <ReasonDialog
+          {...shared}
+          open={open === 'revoke-verification'}
+          onOpenChange={openChange('revoke-verification')}
+          triggerLabel={domainVerificationTexts.console.revoke}
+          triggerClassName={buttonClasses('secondary', 'sm')}
+          title={domainVerificationTexts.console.revokeTitle}
+          description={domainVerificationTexts.console.revokeHelp}
+          // The owner is emailed the reason, as for a hold.
+          reasonHint={consoleTexts.holdReasonHint}
+          confirmLabel={domainVerificationTexts.console.revoke}
+          busyLabel={domainVerificationTexts.console.revoking}
+          onSubmit={run('revoke-verification')}
+        />
+      ) : null}
       <DeleteDialog
         busy={busy}
         error={error}

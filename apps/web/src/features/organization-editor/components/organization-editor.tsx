@@ -26,6 +26,7 @@ import { useUpdateOrganization } from '../api/update-organization';
 import { NameField, OrganizationCountryField, OrganizationDescriptionField } from './basic-fields';
 import { CategoryPicker } from './category-picker';
 import { ChosenCategories } from './chosen-categories';
+import { DomainVerification } from './domain-verification';
 import { chosenDetails, editFormValues, updateRequest } from './edit-form-values';
 import { DescriptionField, FormSection } from './fields';
 import {
@@ -107,6 +108,7 @@ export function OrganizationEditor({
   const description = useWatch({ control, name: 'description' });
   const categoryIds = useWatch({ control, name: 'categoryIds' });
   const details = useWatch({ control, name: 'categoriesDetails' }) ?? {};
+  const websiteDraft = useWatch({ control, name: 'websiteUrl' }) ?? '';
   const problem = categorySelectionProblem(categoryIds, categories, groups);
 
   const saved = alert?.kind === 'saved';
@@ -354,6 +356,9 @@ export function OrganizationEditor({
           </div>
         </div>
       </form>
+
+      {/* After the form, not in it: its own small forms send a code and check it. */}
+      <DomainVerification organization={organization} websiteDraft={websiteDraft} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top-button';
+import { VerifiedLine } from '../../../components/ui/verified-badge';
 import { useBackNavigation } from '../hooks/use-back-navigation';
 import { CategorySections, JumpToList } from './category-sections';
 import { ConnectLinks } from './connect-links';
@@ -53,6 +54,9 @@ export function OrganizationProfile({
       <header className="flex flex-col gap-5">
         <ProfileHeader organization={organization} />
         <div className="flex flex-col gap-5 sm:px-8">
+          {organization.verification ? (
+            <VerifiedLine verification={organization.verification} />
+          ) : null}
           {place || organization.foundedYear !== null ? (
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-muted">
               {place ? (
