@@ -40,6 +40,10 @@ beforeAll(async () => {
     name: 'Matrix Org',
     createdBy: owner.id,
   });
+  // Verified, so that an operator's revocation has a badge to take.
+  await ctx.database.db.execute(
+    sql`update organizations set verified_domain = 'matrix.example.org', verified_at = now() where id = ${organizationId}`,
+  );
   reportId = await insertReport(ctx, organizationId, { details: 'Reported for the matrix' });
   targetUserId = (await signUp(ctx, 'matrix-target@example.org')).id;
   const [email] = (
@@ -55,7 +59,7 @@ afterAll(() => ctx.close());
 async function state(): Promise<string> {
   const result = (await ctx.database.db.execute(sql`
     select json_build_object(
-      'organizations', (select json_agg(o order by o.id) from (select id, name, published, held_by_operator, version from organizations) o),
+      'organizations', (select json_agg(o order by o.id) from (select id, name, published, held_by_operator, verified_domain, version from organizations) o),
       'reports', (select json_agg(r order by r.id) from (select id, status, resolution from profile_reports) r),
       'audit', (select count(*) from audit_log),
       'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
