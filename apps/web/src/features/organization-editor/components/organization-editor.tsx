@@ -203,6 +203,13 @@ export function OrganizationEditor({
       {/* The payment's confirmation under the greeting and the heading, above the form it opened. */}
       {notice ? <SuccessBanner message={notice} /> : null}
 
+      {/*
+       * Before the form, not in it: its own small forms send a code and check it, and nothing
+       * follows the form, whose Save and Cancel bar stays pinned to the bottom of the screen
+       * down to the page's end.
+       */}
+      <DomainVerification organization={organization} websiteDraft={websiteDraft} />
+
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
         <FormSection id="edit-basics" title={organizationEditorTexts.basicsHeading}>
@@ -356,9 +363,6 @@ export function OrganizationEditor({
           </div>
         </div>
       </form>
-
-      {/* After the form, not in it: its own small forms send a code and check it. */}
-      <DomainVerification organization={organization} websiteDraft={websiteDraft} />
     </div>
   );
 }
