@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import freeMailDomains from 'email-providers/all.json' with { type: 'json' };
 
-const freeMail = new Set<string>(freeMailDomains);
+// Required, not imported: the server's bundle keeps packages external and drops a JSON import's
+// `with { type: 'json' }`, which Node then refuses at start.
+const freeMail = new Set<string>(
+  createRequire(import.meta.url)('email-providers/all.json') as string[],
+);
 
 /**
  * A free email provider's domain, or a name under one (mail.yahoo.co.uk): anyone can have an
