@@ -3,7 +3,6 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { brotliParams } from '../http/brotli-options.ts';
 
-const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
@@ -17,10 +16,15 @@ export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
   return negotiator.negotiate(acceptEncoding) ?? 'identity';
 }
 
-/** A page's HTML, compressed once for keeping (off the main thread, on libuv's pool). */
-export function compressPage(html: string): Promise<Buffer> {
+/**
+ * A page's HTML, compressed once for keeping. On the main thread: a 90 KB home page takes 1.8 ms
+ * of CPU here, where handing it to libuv's pool took 2.5 ms in all (0.4 ms of it on the main
+ * thread, setting up the compressor), and a first render is bound by the machine's CPU, not by
+ * its main thread.
+ */
+export function compressPage(html: string): Buffer {
   const bytes = Buffer.from(html);
-  return brotli(bytes, {
+  return zlib.brotliCompressSync(bytes, {
     params: {
       ...brotliParams,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,

@@ -170,6 +170,8 @@ async function wrap(
   stopAfter: number,
   measure: Measure,
 ): Promise<string[]> {
+  // Most names fit on one line: one measure instead of one per word.
+  if ((await measure(text, style)) <= maxWidth) return [text];
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ')) {

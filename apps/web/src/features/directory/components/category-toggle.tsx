@@ -1,6 +1,5 @@
 import { CheckIcon } from '../../../components/ui/icons';
 import { homeTexts, type Category } from '@si/contracts';
-import { cx } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/format-number';
 import { DIRECTORY_FORM_ID } from './directory-form';
 
@@ -57,30 +56,16 @@ export function CategoryToggle({
           event.preventDefault();
           onToggle(category.id);
         }}
-        className={cx(
-          'inline-flex min-h-touch items-center gap-1.5 rounded-pill border px-3 text-left text-sm font-semibold transition-colors sm:min-h-9',
-          selected
-            ? 'border-(--group-ink) bg-(--group-soft) text-(--group-ink)'
-            : 'border-line bg-surface text-ink hover:border-(--group-line) hover:bg-(--group-soft)',
-          disabled &&
-            'cursor-not-allowed border-dashed opacity-55 hover:border-line hover:bg-surface',
-        )}
+        className="category-pill"
       >
         {selected ? (
           <CheckIcon className="size-4" />
         ) : (
           <span aria-hidden="true">{category.emoji}</span>
         )}
-        <span>{category.name}</span>
+        {category.name}
         {count !== undefined ? (
-          <span
-            className={cx(
-              'ml-0.5 rounded-pill px-1.5 text-xs font-semibold tabular-nums',
-              selected ? 'bg-surface text-(--group-ink)' : 'bg-sunken text-ink-muted',
-            )}
-          >
-            {formatCount(count)}
-          </span>
+          <span className="category-pill-count">{formatCount(count)}</span>
         ) : null}
       </button>
     </div>
