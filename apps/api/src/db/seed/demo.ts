@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import { websiteDomain } from '@si/contracts';
 import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
 import { organizationCategories, organizations, shareCardQueue } from '../schema.ts';
@@ -80,6 +81,10 @@ export async function seedDemoData(
           subscriptionType: index % 3 === 0 ? ('yearly' as const) : ('monthly' as const),
           published: true,
           categoryIds: demo.categoryIds,
+          // A few carry the Verified badge (ADR 032), so a new directory shows it and its filter.
+          ...(index % 4 === 1 && websiteDomain(demo.websiteUrl)
+            ? { verifiedDomain: websiteDomain(demo.websiteUrl), verifiedAt: createdAt }
+            : {}),
           createdAt,
           updatedAt: createdAt,
         })),
