@@ -173,6 +173,17 @@ describe('proving a website domain', () => {
     expect(late.status).toBe(409);
     expect(late.body.error?.message).toBe(texts.expired);
     expect(await badgeOf(id)).toBeNull();
+
+    // Rows a day old are no longer counted by the hourly limits: the next code sent clears them.
+    await ctx.database.db.execute(
+      sql`update domain_verification_codes set created_at = now() - interval '25 hours' where organization_id = ${id}`,
+    );
+    await sendCode(id, 'again');
+    await codeSentTo('again@late-codes.org');
+    const rows = (await ctx.database.db.execute(
+      sql`select email from domain_verification_codes where organization_id = ${id}`,
+    )) as unknown as { rows: { email: string }[] };
+    expect(rows.rows.map((row) => row.email)).toEqual(['again@late-codes.org']);
   });
 
   it('refuses free mail providers, hosts that take no mail, and a profile without a website', async () => {

@@ -5,8 +5,9 @@ import { organizations } from './schema.ts';
  * Codes sent to prove an organization's website domain (ADR 032). The code itself is never
  * stored: only its HMAC under the server's secret, so a copy of the database does not give
  * codes away (a million six-digit codes would be tried in a moment against a plain hash). A
- * new code for an organization replaces its open one. Rows are kept: the codes sent in the last
- * hour, per account and per domain, are counted from them.
+ * new code for an organization replaces its open one. Rows are kept for a day: the codes sent in
+ * the last hour, per account and per domain, are counted from them, and an organization's older
+ * rows are deleted when it is sent its next code.
  */
 export const domainVerificationCodes = pgTable(
   'domain_verification_codes',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { domainVerificationCodes, organizations } from '../../db/schema.ts';
 
@@ -50,6 +50,18 @@ export function createVerificationRepository() {
           and(
             eq(domainVerificationCodes.organizationId, organizationId),
             isNull(domainVerificationCodes.closedAt),
+          ),
+        );
+    },
+
+    /** Deletes the organization's codes sent before `before`. */
+    async removeOlder(tx: Database, organizationId: string, before: Date): Promise<void> {
+      await tx
+        .delete(domainVerificationCodes)
+        .where(
+          and(
+            eq(domainVerificationCodes.organizationId, organizationId),
+            lt(domainVerificationCodes.createdAt, before),
           ),
         );
     },

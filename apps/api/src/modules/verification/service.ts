@@ -24,6 +24,7 @@ import { isFreeMailDomain, isUnusableDomain } from './mail-domains.ts';
 import type { VerificationRepository } from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface VerificationServiceOptions {
   db: Database;
@@ -87,6 +88,12 @@ export function createVerificationService(options: VerificationServiceOptions) {
           throw new AppError(429, errorCodes.rateLimited, texts.tooManyCodes);
         }
         await repository.closeOpen(executor, organization.id, sentAt);
+        // Rows older than the hourly limits count are of no use: each new code clears them.
+        await repository.removeOlder(
+          executor,
+          organization.id,
+          new Date(sentAt.getTime() - DAY_MS),
+        );
         const id = randomUUID();
         const code = digests.newCode();
         await repository.insert(executor, {
