@@ -278,6 +278,8 @@ test.describe('the operator console', () => {
     page,
     request,
   }, testInfo) => {
+    // A CLI run to grant the role, two sign-ins and an accessibility audit: about 26 s alone.
+    test.slow();
     const email = uniqueEmail(testInfo, 'operator-again');
     const { password } = await createVerifiedAccount(request, email);
     await grantOperator(email);
