@@ -45,7 +45,6 @@ export const footerTexts = {
   tagline:
     'Connecting mission-driven organizations with the resources they need to create meaningful impact.',
   subscribe: 'Subscribe',
-  subscribed: 'Thanks for subscribing! Watch your inbox for news from Scaling Impact.',
 } as const;
 
 /**
