@@ -91,7 +91,8 @@ export function newsletterDigestJob(options: {
     }
     // A month that published nobody is done at once: there is nothing to tell.
     await digests.finish(digest, { whenNobodyDue: organizations.length > 0 });
-    if (queued > 0) options.logger.info({ queued, month: digest.month }, 'newsletter digest queued');
+    if (queued > 0)
+      options.logger.info({ queued, month: digest.month }, 'newsletter digest queued');
     return queued;
   };
   return { name: 'newsletter-digest', run: () => runAt(new Date()), runAt };

@@ -78,7 +78,10 @@ export function createDigestRepository(db: Database) {
         .update(newsletterDeliveries)
         .set({ outboxId })
         .where(
-          and(eq(newsletterDeliveries.month, month), eq(newsletterDeliveries.subscriberId, subscriberId)),
+          and(
+            eq(newsletterDeliveries.month, month),
+            eq(newsletterDeliveries.subscriberId, subscriberId),
+          ),
         );
     },
 

@@ -1,11 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, NEWSLETTER_CONFIRMATION_DAYS } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  newsletterDigests,
-  newsletterSettings,
-  newsletterSubscribers,
-} from '../../db/schema.ts';
+import { newsletterDigests, newsletterSettings, newsletterSubscribers } from '../../db/schema.ts';
 
 export type DigestRow = typeof newsletterDigests.$inferSelect;
 

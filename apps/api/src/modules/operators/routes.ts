@@ -351,7 +351,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...admin,
-        summary: "The newsletter: confirmed and pending addresses, the digest's line, the last send",
+        summary:
+          "The newsletter: confirmed and pending addresses, the digest's line, the last send",
         response: { 200: dataEnvelope(AdminNewsletter), ...refusals },
       },
     },
@@ -363,7 +364,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...admin,
-        summary: "Set the line at the top of the monthly digest (empty: none); audited",
+        summary: 'Set the line at the top of the monthly digest (empty: none); audited',
         body: AdminNewsletterLine,
         response: { 200: dataEnvelope(AdminNewsletterLine), 400: ErrorBody, ...refusals },
       },

@@ -11,7 +11,8 @@ import { useConfirmNewsletter } from '../api/confirm-newsletter';
 
 /** What a refused link is: an expired one says so; anything else was forged or used. */
 function failureOf(error: Error | null, hasToken: boolean) {
-  if (!hasToken) return { title: newsletterTexts.linkInvalidTitle, text: newsletterTexts.missingToken };
+  if (!hasToken)
+    return { title: newsletterTexts.linkInvalidTitle, text: newsletterTexts.missingToken };
   if (error instanceof ApiError && error.code === newsletterErrorCodes.linkExpired) {
     return { title: newsletterTexts.linkExpiredTitle, text: newsletterTexts.linkExpired };
   }

@@ -102,7 +102,9 @@ function LastDigest({ digest }: { digest: AdminNewsletter['lastDigest'] | undefi
           {consoleTexts.digestQueued(digest.queued, digest.organizations)}
         </p>
         <p data-testid="digest-outcome">
-          <Pill tone={digest.finishedAt === null ? 'muted' : digest.failed > 0 ? 'danger' : 'success'}>
+          <Pill
+            tone={digest.finishedAt === null ? 'muted' : digest.failed > 0 ? 'danger' : 'success'}
+          >
             {outcome}
           </Pill>
         </p>
