@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { insightsTexts } from '@si/contracts';
+import { insightsTexts, unsubscribeTexts } from '@si/contracts';
 import { createOrganization, getOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations as audit } from './support/axe-audit.ts';
@@ -113,7 +113,7 @@ test('the unsubscribe link ends on a page that says what happened', async ({ pag
   await page.goto('/api/insights/unsubscribe?organization=not-an-id&token=forged');
   await expect(page).toHaveURL(/\/unsubscribed\?list=insights&error=invalid/);
   await expect(
-    page.getByRole('heading', { level: 1, name: insightsTexts.unsubscribeFailedTitle }),
+    page.getByRole('heading', { level: 1, name: unsubscribeTexts.insights.invalidTitle }),
   ).toBeVisible();
   await screenshot(page, 'insights-unsubscribe-invalid');
 });

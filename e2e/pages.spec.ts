@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { faqTexts, footerTexts, notFoundTexts } from '@si/contracts';
+import { faqTexts, footerTexts, newsletterTexts, notFoundTexts } from '@si/contracts';
 import { isPhone } from './fixtures.ts';
 
 test.describe('static pages and layout', () => {
@@ -60,7 +60,7 @@ test.describe('static pages and layout', () => {
     const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await footer.getByRole('textbox').fill(`reader-${testInfo.project.name}-${nonce}@example.org`);
     await footer.getByRole('button', { name: footerTexts.subscribe }).click();
-    await expect(page.getByText(footerTexts.subscribed)).toBeVisible();
+    await expect(page.getByText(newsletterTexts.checkInbox)).toBeVisible();
     await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
   });
 

@@ -64,10 +64,14 @@ import { createVerificationService } from './modules/verification/service.ts';
 import { outboundRoute } from './modules/insights/outbound-route.ts';
 import { createInsightsService, type InsightsService } from './modules/insights/service.ts';
 import { createTally } from './modules/insights/tally.ts';
-import { unsubscribeTokens } from './modules/insights/unsubscribe-token.ts';
+import { unsubscribeTokens } from './adapters/email/unsubscribe-tokens.ts';
 import { insightsSummariesJob } from './jobs/insights-summaries.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
+import { createDigestRepository } from './modules/newsletter/digest-repository.ts';
+import { createNewsletterService } from './modules/newsletter/service.ts';
+import { newsletterDigestJob } from './jobs/newsletter-digest.ts';
+import { newsletterExpiryJob } from './jobs/newsletter-expiry.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { createOrganizationRepository } from './modules/organizations/repository.ts';
 import { createOrganizationService } from './modules/organizations/service.ts';
@@ -119,6 +123,10 @@ declare module 'fastify' {
       rollUpInsights(now: Date): Promise<number | null>;
       /** Queues last month's insights summaries (in a month's first 7 days); how many. */
       sendInsightsSummaries(now: Date): Promise<number>;
+      /** Queues last month's newsletter digest (in a month's first 7 days); how many here. */
+      sendNewsletterDigest(now: Date): Promise<number>;
+      /** Removes newsletter addresses left unconfirmed 7 days; how many. */
+      expireNewsletterAddresses(now: Date): Promise<number>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
       /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
@@ -315,7 +323,7 @@ export async function buildApp({
 
   // What profiles earn (ADR 031): counted in memory, written every INSIGHTS_FLUSH_MS.
   const insightsRepository = createInsightsRepository(database.db);
-  const insightsTokens = unsubscribeTokens(secret);
+  const insightsTokens = unsubscribeTokens(secret, 'insights-monthly-email');
   const tally = createTally({
     write: insightsRepository.add,
     flushEveryMs: config.INSIGHTS_FLUSH_MS,
@@ -336,6 +344,19 @@ export async function buildApp({
     onCountError: (error) => app.log.error({ err: error }, 'a count could not be attributed'),
   });
   app.decorate('insights', { service: insights, flush: tally.flush });
+
+  // The newsletter: double opt-in, a monthly digest, one-click unsubscribe (ADR 033).
+  const newsletterRepository = createNewsletterRepository(database.db);
+  const newsletterTokens = unsubscribeTokens(secret, 'newsletter');
+  const newsletter = createNewsletterService({
+    db: database.db,
+    repository: newsletterRepository,
+    outbox,
+    tokens: newsletterTokens,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+  });
 
   // The Verified badge (ADR 032).
   const verificationRepository = createVerificationRepository();
@@ -387,6 +408,7 @@ export async function buildApp({
     payments: paymentRepository,
     outbox,
     clearBadge: verificationRepository.clearBadge,
+    newsletter: newsletterRepository,
     deleteOrganization: organizationService.deleteForOperator,
     deleteUser: accountService.deleteForOperator,
     providers,
@@ -416,6 +438,18 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
     logger: app.log,
   });
+  const newsletterDigest = newsletterDigestJob({
+    db: database.db,
+    digests: createDigestRepository(database.db),
+    newsletter: newsletterRepository,
+    outbox,
+    tokens: newsletterTokens,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+    logger: app.log,
+  });
+  const newsletterExpiry = newsletterExpiryJob(newsletterRepository, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
   // Profiles' share cards, stored beside the images (ADR 026): served by seoRoutes, drawn ahead
@@ -453,6 +487,8 @@ export async function buildApp({
     sweepUploads: uploadSweep.runAt,
     rollUpInsights: insightsRollup.runAt,
     sendInsightsSummaries: insightsSummaries.runAt,
+    sendNewsletterDigest: newsletterDigest.runAt,
+    expireNewsletterAddresses: newsletterExpiry.runAt,
     drawShareCards: shareCards.run,
     regenerateProfilePages: async () => (profilePages.job ? profilePages.job.run() : null),
   });
@@ -466,7 +502,16 @@ export async function buildApp({
     if (config.PERIODIC_JOBS) {
       stopJobs.push(
         startJobs(
-          [guestPurge, lapses, sentEmailBodies, uploadSweep, insightsRollup, insightsSummaries],
+          [
+            guestPurge,
+            lapses,
+            sentEmailBodies,
+            uploadSweep,
+            insightsRollup,
+            insightsSummaries,
+            newsletterDigest,
+            newsletterExpiry,
+          ],
           config.JOBS_INTERVAL_MS,
           app.log,
           metrics?.jobRan,
@@ -577,7 +622,7 @@ export async function buildApp({
         });
       }
       await api.register(newsletterRoutes, {
-        newsletter: createNewsletterRepository(database.db),
+        newsletter,
         rateLimit: limits('newsletter'),
       });
       await api.register(siteRoutes, { site: siteSettings });

@@ -122,8 +122,8 @@ describe('the monthly insights summary', () => {
     const organizationId = await createOrganization(ctx.database.db, { createdBy: owner.id });
     const other = await createOrganization(ctx.database.db, { createdBy: owner.id });
     // A token made for another organization, a made-up one, none at all.
-    const { tokenOf } = await import('../src/modules/insights/unsubscribe-token.ts').then((m) =>
-      m.unsubscribeTokens('not the server secret'),
+    const { tokenOf } = await import('../src/adapters/email/unsubscribe-tokens.ts').then((m) =>
+      m.unsubscribeTokens('not the server secret', 'insights-monthly-email'),
     );
     for (const query of [
       `organization=${organizationId}&token=${tokenOf(organizationId)}`,

@@ -467,7 +467,7 @@ describe('users in the console', () => {
   });
 });
 
-describe('the overview, email and newsletter', () => {
+describe('the overview and email', () => {
   let operator: Agent;
 
   beforeAll(async () => {
@@ -521,29 +521,6 @@ describe('the overview, email and newsletter', () => {
     expect(audit.body.data[0]!.action).toBe('email.resend');
     const missing = await operator.post<Answer<never>>('/api/admin/emails/999999999/resend');
     expect(missing.status).toBe(404);
-  });
-
-  it('counts newsletter subscribers and exports them as CSV, formulas defused, audited', async () => {
-    for (const email of ['reader@example.org', '+cmd@example.org']) {
-      expect((await createAgent(ctx.app).post('/api/newsletter', { email })).status).toBeLessThan(
-        300,
-      );
-    }
-    const count = await operator.get<Answer<{ subscribers: number }>>('/api/admin/newsletter');
-    expect(count.body.data.subscribers).toBeGreaterThanOrEqual(2);
-    const csv = await ctx.app.inject({
-      url: '/api/admin/newsletter/subscribers.csv',
-      headers: { cookie: [...operator.jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('email,subscribed_at');
-    expect(lines).toContainEqual(expect.stringMatching(/^reader@example\.org,\d{4}-/));
-    expect(lines).toContainEqual(expect.stringMatching(/^'\+cmd@example\.org,/));
-    const audit = await operator.get<Answer<{ action: string }[]>>(
-      '/api/admin/audit?q=newsletter.export',
-    );
-    expect(audit.body.data[0]!.action).toBe('newsletter.export');
   });
 });
 

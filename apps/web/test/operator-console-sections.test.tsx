@@ -403,12 +403,88 @@ describe('the operator console: email and newsletter', () => {
   });
 
   it('counts the newsletter subscribers and links the CSV download', async () => {
-    consoleApi({ 'GET /api/admin/newsletter': () => json({ data: { subscribers: 1204 } }) });
+    consoleApi({
+      'GET /api/admin/newsletter': () =>
+        json({
+          data: {
+            confirmed: 1204,
+            pending: 7,
+            digestLine: '',
+            lastDigest: {
+              month: '2026-10-01',
+              startedAt: '2026-11-01T06:00:00Z',
+              finishedAt: '2026-11-01T06:02:00Z',
+              organizations: 3,
+              queued: 1200,
+              sent: 1195,
+              failed: 2,
+              waiting: 3,
+            },
+          },
+        }),
+      'GET /api/admin/newsletter/subscribers': () => json({ data: [], meta: meta(0) }),
+    });
     renderApp('/admin/newsletter');
     expect(await screen.findByText('1,204')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.getByText(consoleTexts.digestOf('October 2026'))).toBeTruthy();
+    expect(screen.getByText(consoleTexts.digestOutcome(1195, 2, 3))).toBeTruthy();
     const link = screen.getByRole('link', { name: consoleTexts.downloadCsv });
     expect(link.getAttribute('href')).toBe('/api/admin/newsletter/subscribers.csv');
     expect(link.hasAttribute('download')).toBe(true);
     expect(document.title).toContain(consoleTexts.titles.newsletter);
+  });
+
+  it("saves the digest's line, and removes an address after asking", async () => {
+    let line = '';
+    const removed: string[] = [];
+    consoleApi({
+      'GET /api/admin/newsletter': () =>
+        json({ data: { confirmed: 1, pending: 0, digestLine: line, lastDigest: null } }),
+      'PUT /api/admin/newsletter/line': ({ body }) => {
+        line = (body as { line: string }).line;
+        return json({ data: { line } });
+      },
+      'GET /api/admin/newsletter/subscribers': () =>
+        json({
+          data: [
+            {
+              id: '5b0c7c57-1f6e-4a8e-9f37-0b5a3c1d2e4f',
+              email: 'reader@example.org',
+              state: 'confirmed',
+              subscribedAt: '2026-11-02T10:00:00Z',
+              confirmedAt: '2026-11-02T10:05:00Z',
+            },
+          ],
+          meta: meta(1),
+        }),
+      'DELETE /api/admin/newsletter/subscribers/5b0c7c57-1f6e-4a8e-9f37-0b5a3c1d2e4f': () => {
+        removed.push('reader@example.org');
+        return noContent();
+      },
+    });
+    renderApp('/admin/newsletter');
+    expect(await screen.findByText(consoleTexts.noDigestYet)).toBeTruthy();
+    await userEvent.type(
+      screen.getByLabelText(consoleTexts.digestLineLabel),
+      'Three new organizations this month.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: consoleTexts.saveLine }));
+    expect(await screen.findByText(consoleTexts.lineSaved)).toBeTruthy();
+    expect(line).toBe('Three new organizations this month.');
+
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: `${consoleTexts.removeSubscriber} reader@example.org`,
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: consoleTexts.removeSubscriber }),
+    );
+    expect(
+      await screen.findByText(consoleTexts.subscriberRemoved('reader@example.org')),
+    ).toBeTruthy();
+    expect(removed).toEqual(['reader@example.org']);
   });
 });

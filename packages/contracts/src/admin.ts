@@ -221,8 +221,6 @@ export const AdminEmail = z.object({
 });
 export type AdminEmail = z.infer<typeof AdminEmail>;
 
-export const AdminNewsletter = z.object({ subscribers: z.number().int() });
-
 export const adminEmailTexts = {
   notFound: 'No such email',
   bodyDropped:

@@ -41,7 +41,8 @@ export const consoleTexts = {
   usersIntro: 'Every account (guests aside), by email or name.',
   paymentsIntro: 'Every organization’s subscriptions, and the guest codes.',
   emailIntro: 'What the outbox sent or is sending, and what failed.',
-  newsletterIntro: 'The addresses subscribed to the newsletter.',
+  newsletterIntro:
+    'The monthly digest and its addresses. An address counts once its owner confirms it from the emailed link; unconfirmed ones are forgotten after 7 days.',
   // Organizations
   searchLabel: 'Search',
   organizationSearchPlaceholder: 'Name, owner email or id',
@@ -283,10 +284,38 @@ export const consoleTexts = {
   resent: (to: string) => `The email to ${to} is on its way again.`,
   emailStateNames: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
   // Newsletter
-  subscribers: 'Subscribers',
+  confirmedSubscribers: 'Subscribers (confirmed)',
+  pendingSubscribers: 'Waiting for confirmation',
+  lastDigest: 'Last digest',
+  noDigestYet: 'No digest has been sent yet. The first goes out in the first week of next month.',
+  digestOf: (month: string) => `Digest of ${month}`,
+  digestStarted: (when: string) => `Started ${when}`,
+  digestSending: 'Sending: subscribers are still being queued',
+  digestNothingNew: 'Nobody was published that month: nothing was sent',
+  digestOutcome: (sent: number, failed: number, waiting: number) =>
+    `${sent.toLocaleString('en-US')} sent, ${failed.toLocaleString('en-US')} failed, ${waiting.toLocaleString('en-US')} waiting`,
+  digestQueued: (queued: number, organizations: number) =>
+    `${queued.toLocaleString('en-US')} queued, ${organizations.toLocaleString('en-US')} ${organizations === 1 ? 'organization' : 'organizations'}`,
+  digestLineLabel: 'Line at the top of the next digest',
+  digestLineHint: 'Optional. It opens the email, before the organizations published that month.',
+  digestLineRemaining: (remaining: number) => `${remaining} characters left`,
+  saveLine: 'Save line',
+  savingLine: 'Saving...',
+  lineSaved: 'The digest line is saved.',
   downloadCsv: 'Download CSV',
   csvHint:
-    'The addresses and when each subscribed. Each download is written to the audit log, as it hands out personal data.',
+    'The confirmed addresses, when each subscribed and confirmed. Each download is written to the audit log, as it hands out personal data.',
+  subscriberSearchPlaceholder: 'Email address',
+  noSubscribers: 'No address matches',
+  noSubscribersHint: 'Try another part of the address.',
+  subscriberStateNames: { confirmed: 'Confirmed', pending: 'Pending' },
+  subscribedColumn: 'Subscribed',
+  removeSubscriber: 'Remove',
+  removeSubscriberTitle: 'Remove this address?',
+  removeSubscriberText: (email: string) =>
+    `${email} leaves the newsletter at once, with any email still waiting for it. This is written to the audit log and cannot be undone.`,
+  removingSubscriber: 'Removing...',
+  subscriberRemoved: (email: string) => `${email} was removed from the newsletter.`,
 } as const;
 
 /** The organization states' names in the console (admin.ts organizationStates). */

@@ -7,6 +7,7 @@ export * from './auth-messages.ts';
 export * from './auth-texts.ts';
 export * from './console-texts.ts';
 export * from './counts.ts';
+export * from './email-lists.ts';
 export * from './insights.ts';
 export * from './verification.ts';
 export * from './verification-texts.ts';

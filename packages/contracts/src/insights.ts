@@ -132,12 +132,4 @@ export const insightsTexts = {
   notFoundTitle: 'No insights here',
   notFound:
     'This organization is not one of yours, or it no longer exists. Your organizations and their insights are under My Organizations.',
-  unsubscribeInvalid: 'This unsubscribe link is not valid.',
-  unsubscribedTitle: 'Unsubscribed',
-  unsubscribed:
-    'You will no longer receive the monthly summary for this organization. You can turn it back on from its Insights in your dashboard.',
-  unsubscribeFailedTitle: 'This link did not work',
-  unsubscribeFailed:
-    'This unsubscribe link is not valid: it may have been copied only in part. You can turn the monthly summary off from the Insights of your organization in your dashboard.',
-  toDashboard: 'Go to your dashboard',
 } as const;

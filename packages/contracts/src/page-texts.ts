@@ -45,7 +45,6 @@ export const footerTexts = {
   tagline:
     'Connecting mission-driven organizations with the resources they need to create meaningful impact.',
   subscribe: 'Subscribe',
-  subscribed: 'Thanks for subscribing! Watch your inbox for news from Scaling Impact.',
 } as const;
 
 /**
@@ -66,6 +65,8 @@ export const pageDescriptions = {
     'Create a Scaling Impact account to add your mission-driven organization to the directory.',
   passwordReset: 'Reset the password of your Scaling Impact account.',
   emailVerification: 'Verify the email address of your Scaling Impact account.',
+  newsletter:
+    'Confirm your subscription to the Scaling Impact newsletter: the organizations that joined the directory, once a month.',
   account: 'Your Scaling Impact account: your profile, your organizations and their subscriptions.',
   console: 'The operator console of Scaling Impact.',
 } as const;

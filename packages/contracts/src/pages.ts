@@ -137,6 +137,13 @@ export const pages = {
     serverRendered: false,
     module: 'account-pages',
   },
+  newsletterConfirm: {
+    path: '/newsletter/confirm',
+    title: 'Confirm your subscription',
+    description: 'newsletter',
+    serverRendered: false,
+    module: 'account-pages',
+  },
   dashboardInsights: {
     path: '/dashboard/organizations/:orgId/insights',
     title: 'Insights',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -9,7 +10,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { newsletterSubscribers } from './newsletter-schema.ts';
 
 /*
  * better-auth's models (user, session, account, verification, plus the anonymous plugin's
@@ -110,16 +113,19 @@ export const verifications = pgTable(
 /**
  * Every email, written in the same transaction as the change that causes it; the relay sends
  * it afterwards with retries, so a slow or failing mail server never fails a request (ADR 008).
- * An email belongs to the user it is for and goes when they are deleted. Its body (which holds
- * verification and reset links) is dropped some days after it is sent.
+ * An email belongs to the user it is for, or to the newsletter address it is for (ADR 033), and
+ * goes when they are deleted. Its body (which holds verification and reset links) is dropped
+ * some days after it is sent.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    newsletterSubscriberId: uuid('newsletter_subscriber_id').references(
+      () => newsletterSubscribers.id,
+      { onDelete: 'cascade' },
+    ),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     /** Null once the email has been sent long enough ago (jobs/sent-email-bodies.ts). */
@@ -144,6 +150,11 @@ export const emailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index('email_outbox_user_idx').on(table.userId),
+    index('email_outbox_newsletter_subscriber_idx').on(table.newsletterSubscriberId),
+    check(
+      'email_outbox_one_owner',
+      sql`(${table.userId} is null) <> (${table.newsletterSubscriberId} is null)`,
+    ),
     // The retention job's sent emails that still have a body: a few days' worth, never all.
     index('email_outbox_sent_body_idx')
       .on(table.sentAt)

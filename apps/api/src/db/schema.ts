@@ -12,7 +12,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -176,17 +175,9 @@ export const shareCardQueue = pgTable('share_card_queue', {
   takenUntil: timestamp('taken_until', { withTimezone: true, mode: 'date' }),
 });
 
-export const newsletterSubscribers = pgTable(
-  'newsletter_subscribers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(table.email)],
-);
 export * from './identity-schema.ts';
 export * from './payments-schema.ts';
 export * from './operations-schema.ts';
 export * from './insights-schema.ts';
 export * from './verification-schema.ts';
+export * from './newsletter-schema.ts';

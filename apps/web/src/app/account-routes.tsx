@@ -52,6 +52,7 @@ export function accountRoutes(): RouteObject[] {
     page('resetPassword', component(accountPages, 'ResetPasswordPage')),
     page('verifyEmail', component(accountPages, 'VerifyEmailPage')),
     page('unsubscribed', component(accountPages, 'UnsubscribedPage')),
+    page('newsletterConfirm', component(accountPages, 'NewsletterConfirmPage')),
     guarded('account', [
       page('verifyEmailRequired', component(accountPages, 'VerifyEmailRequiredRoute')),
     ]),

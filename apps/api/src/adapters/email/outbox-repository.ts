@@ -8,6 +8,9 @@ export interface OutboxEntry extends EmailMessage {
   attempts: number;
 }
 
+/** Whom an email belongs to: it is deleted with them (a user, or a newsletter address). */
+export type EmailOwner = { userId: string } | { newsletterSubscriberId: string };
+
 /** A row the relay has given up on, as `email failed` lists it. */
 export interface FailedEmail {
   id: number;
@@ -34,21 +37,36 @@ export function createOutboxRepository(db: Database) {
     return rows.length > 0;
   }
 
+  /** Stores an email for its owner, in the caller's transaction; its outbox id. */
+  async function enqueueFor(
+    executor: Database,
+    owner: EmailOwner,
+    message: EmailMessage,
+  ): Promise<number> {
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({
+        ...owner,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers ?? null,
+      })
+      .returning({ id: emailOutbox.id });
+    return row!.id;
+  }
+
   return {
     /**
      * Stores an email for the user it is for (it goes when they are deleted); pass the
      * transaction of the change that causes it.
      */
     async enqueue(executor: Database, userId: string, message: EmailMessage): Promise<void> {
-      await executor.insert(emailOutbox).values({
-        userId,
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers ?? null,
-      });
+      await enqueueFor(executor, { userId }, message);
     },
+
+    enqueueFor,
 
     /** Emails not sent yet, due or waiting for a retry: the backlog an operator watches. */
     /** Emails still to be sent: due now or waiting to be tried again (failed ones not). */

@@ -1,5 +1,7 @@
 import {
   domainVerificationTexts,
+  NEWSLETTER_CONFIRMATION_DAYS,
+  newsletterTexts,
   VERIFICATION_CODE_TTL_MINUTES,
   formatAmount,
   formatMoney,
@@ -28,6 +30,8 @@ interface ActionEmail extends EmailFooter {
   outro: string;
   /** A list email's one-click way out: a link at the end and the RFC 8058 headers. */
   unsubscribe?: { url: string; label: string };
+  /** Entries between the sentence and the button, each a name, a line and its link. */
+  items?: { name: string; line: string; url: string }[];
 }
 
 const footerColor = '#718096';
@@ -40,9 +44,11 @@ const parentBrandsHtml = (brands: ParentBrands) =>
 
 /** One plain layout: a sentence, a button, the raw link, where to get help and the parent brands. */
 function actionEmail(email: ActionEmail): EmailMessage {
+  const items = email.items ?? [];
   const text = [
     email.intro,
     '',
+    ...items.flatMap((item) => [item.name, item.line, item.url, '']),
     `${email.action}: ${email.url}`,
     '',
     email.outro,
@@ -57,7 +63,7 @@ function actionEmail(email: ActionEmail): EmailMessage {
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:18px;font-weight:700;margin:0 0 24px">${escapeHtml(siteName)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(email.intro)}</p>
-<p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
+${items.map((item) => `<p style="font-size:15px;line-height:1.5;margin:16px 0"><a href="${escapeHtml(item.url)}" style="color:#0f6e5a;font-weight:600">${escapeHtml(item.name)}</a><br>${escapeHtml(item.line)}</p>\n`).join('')}<p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">Or open this link: <a href="${escapeHtml(email.url)}">${escapeHtml(email.url)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(email.outro)}</p>
 <p style="font-size:13px;color:${footerColor}">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
@@ -357,5 +363,48 @@ export function insightsSummaryEmail(summary: MonthlySummary): EmailMessage {
       url: summary.unsubscribeUrl,
       label: `Stop the monthly summary for ${summary.organizationName}`,
     },
+  });
+}
+
+/** The double opt-in's email: the link that makes a pending address a subscriber (ADR 033). */
+export function newsletterConfirmationEmail(
+  email: EmailFooter & { to: string; confirmUrl: string },
+): EmailMessage {
+  return actionEmail({
+    to: email.to,
+    subject: newsletterTexts.confirmEmailSubject,
+    intro: `Someone, we hope you, asked to receive the ${siteName} newsletter at ${email.to}: once a month, the organizations that joined the directory. Confirm to start receiving it.`,
+    action: 'Confirm my subscription',
+    url: email.confirmUrl,
+    outro: `The link works for ${NEWSLETTER_CONFIRMATION_DAYS} days. If you did not ask for it, ignore this email: without a confirmation we send nothing more and forget the address.`,
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}
+
+/** The monthly digest: the operator's line, then each organization first published that month. */
+export function newsletterDigestEmail(
+  email: EmailFooter & {
+    to: string;
+    /** 'October 2026' */
+    month: string;
+    line: string;
+    organizations: { name: string; line: string; url: string }[];
+    directoryUrl: string;
+    unsubscribeUrl: string;
+  },
+): EmailMessage {
+  const joined = `${email.organizations.length} ${email.organizations.length === 1 ? 'organization' : 'organizations'} joined ${siteName} in ${email.month}.`;
+  return actionEmail({
+    to: email.to,
+    subject: newsletterTexts.digestSubject(email.month),
+    intro: email.line ? `${email.line} ${joined}` : joined,
+    items: email.organizations,
+    action: 'Browse the directory',
+    url: email.directoryUrl,
+    outro: 'You get this email once a month because you confirmed your subscription.',
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+    unsubscribe: { url: email.unsubscribeUrl, label: newsletterTexts.unsubscribeLabel },
   });
 }

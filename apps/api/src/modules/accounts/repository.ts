@@ -6,6 +6,7 @@ import {
   organizations,
   rateLimitHits,
   sessions,
+  newsletterSubscribers,
   users,
   verifications,
 } from '../../db/schema.ts';
@@ -181,6 +182,15 @@ export function createAccountRepository(db: Database) {
         await tx
           .delete(verifications)
           .where(eq(verifications.identifier, verificationIdentifier(userId)));
+        // The account's address leaves the newsletter with it (ADR 033), its emails with it.
+        await tx
+          .delete(newsletterSubscribers)
+          .where(
+            eq(
+              newsletterSubscribers.email,
+              sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
+            ),
+          );
         const deleted = await tx
           .delete(users)
           .where(eq(users.id, userId))

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, Insights, InsightsQuery, dataEnvelope, insightsTexts } from '@si/contracts';
-import { notFound } from '../../http/errors.ts';
-import { publicAccess, sessionRequired } from '../../http/openapi.ts';
+import { ErrorBody, Insights, InsightsQuery, dataEnvelope } from '@si/contracts';
+import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
+import { sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../identity/better-auth.ts';
 import { readSession } from '../../identity/session.ts';
 import type { InsightsService } from './service.ts';
@@ -10,8 +10,6 @@ import type { InsightsService } from './service.ts';
 const Params = z.object({ id: z.string().max(100) });
 const MonthlyEmail = z.strictObject({ on: z.boolean() });
 const refusals = { 400: ErrorBody, 404: ErrorBody };
-/** The page an unsubscribe link ends on (the web app's). */
-const UNSUBSCRIBED_PAGE = '/unsubscribed?list=insights';
 
 /** An owner's insights (and an operator's view of anyone's): 404 to everyone else. */
 export const insightsRoutes: FastifyPluginAsyncZod<{
@@ -72,65 +70,14 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const Unsubscribe = z.object({
-    organization: z.string().max(100).default(''),
-    token: z.string().max(200).default(''),
-  });
-
-  app.get(
-    '/insights/unsubscribe',
-    {
-      schema: {
-        tags,
-        // A link in an email, not a call: it answers with a redirect to a page.
-        hide: true,
-        summary: "The monthly email's unsubscribe link: stops it, then shows the result page",
-        description: 'No sign-in: the token proves the link. Redirects to /unsubscribed.',
-        security: publicAccess,
-        querystring: Unsubscribe,
-        response: { 303: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const { organization, token } = request.query;
-      const done = await insights.unsubscribe(organization, token);
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(done ? UNSUBSCRIBED_PAGE : `${UNSUBSCRIBED_PAGE}&error=invalid`, 303);
-    },
-  );
-
-  // A mail client's one-click unsubscribe (RFC 8058): a form POST from the provider's servers,
-  // with no Origin of ours and no session; the token in the address is the proof.
-  await app.register(async (plain) => {
-    const oneClick = plain.withTypeProvider<ZodTypeProvider>();
-    oneClick.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    oneClick.post(
-      '/insights/unsubscribe',
-      {
-        config: { crossSiteExempt: true },
-        schema: {
-          tags,
-          summary: 'One-click unsubscribe from the monthly email (RFC 8058 List-Unsubscribe-Post)',
-          security: publicAccess,
-          querystring: Unsubscribe,
-          response: {
-            200: dataEnvelope(z.object({ unsubscribed: z.literal(true) })),
-            404: ErrorBody,
-          },
-        },
-      },
-      async (request) => {
-        const { organization, token } = request.query;
-        if (!(await insights.unsubscribe(organization, token)))
-          throw notFound(insightsTexts.unsubscribeInvalid);
-        return { data: { unsubscribed: true as const } };
-      },
-    );
+  await app.register(oneClickUnsubscribeRoutes, {
+    list: 'insights',
+    path: '/insights/unsubscribe',
+    tags,
+    idParam: 'organization',
+    what: 'the monthly insights email',
+    unsubscribe: async (organization, token) =>
+      (await insights.unsubscribe(organization, token)) ? 'done' : 'invalid',
   });
 
   app.put(

@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { DailyRow, InsightsRepository } from './repository.ts';
 import type { Tally } from './tally.ts';
-import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 
 /** What counting needs of a request: nothing of it is kept. */
 export interface CountedRequest {

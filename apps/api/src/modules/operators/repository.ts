@@ -20,7 +20,6 @@ import type { Database } from '../../db/client.ts';
 import {
   auditLog,
   emailOutbox,
-  newsletterSubscribers,
   organizations,
   profileReports,
   sessions,
@@ -443,18 +442,6 @@ export function createOperatorRepository(db: Database) {
     async email(executor: Database, id: number) {
       const [row] = await executor.select().from(emailOutbox).where(eq(emailOutbox.id, id));
       return row ?? null;
-    },
-
-    async newsletterCount() {
-      const [row] = await db.select({ total: count() }).from(newsletterSubscribers);
-      return row!.total;
-    },
-
-    async newsletterSubscribers() {
-      return db
-        .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
-        .from(newsletterSubscribers)
-        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.email));
     },
 
     // Reports.

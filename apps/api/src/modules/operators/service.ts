@@ -20,7 +20,6 @@ import {
   domainVerificationTexts,
   verificationErrorCodes,
 } from '@si/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
@@ -34,7 +33,9 @@ import {
 import type { PaymentRepository } from '../payments/repository.ts';
 import type { PaymentProviders } from '../payments/providers/index.ts';
 import { ProviderRefusedError } from '../payments/providers/provider.ts';
+import type { NewsletterRepository } from '../newsletter/repository.ts';
 import { recordAction, type Actor, type AuditedAction } from './audit.ts';
+import { createNewsletterAdmin } from './newsletter-admin.ts';
 import type { AdminOrganizationRecord, OperatorRepository, ReportRow } from './repository.ts';
 
 export type { Actor };
@@ -59,6 +60,8 @@ export interface OperatorServiceOptions {
   outbox: OutboxRepository;
   /** Takes an organization's Verified badge away, in the caller's transaction. */
   clearBadge: (tx: Database, organizationId: string) => Promise<void>;
+  /** The newsletter's addresses and settings (the console's newsletter page). */
+  newsletter: NewsletterRepository;
   /** Deletes an organization as its owner's deletion does (organizations service). */
   deleteOrganization: (id: string) => Promise<boolean>;
   /** Deletes a user with everything they own, as their own deletion does (accounts service). */
@@ -494,12 +497,19 @@ export function createOperatorService(options: OperatorServiceOptions) {
         }
         if (email.failedAt) await outbox.resendIn(tx, id);
         else if (email.sentAt) {
-          await outbox.enqueue(tx, email.userId, {
-            to: email.recipient,
-            subject: email.subject,
-            text: email.text,
-            html: email.html,
-          });
+          await outbox.enqueueFor(
+            tx,
+            email.userId === null
+              ? { newsletterSubscriberId: email.newsletterSubscriberId! }
+              : { userId: email.userId },
+            {
+              to: email.recipient,
+              subject: email.subject,
+              text: email.text,
+              html: email.html,
+              ...(email.headers ? { headers: email.headers } : {}),
+            },
+          );
         }
         await record(tx, actor, {
           action: 'email.resend',
@@ -665,23 +675,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
       });
     },
 
-    newsletter: async () => ({ subscribers: await repository.newsletterCount() }),
-
-    /** The subscribers as CSV (email, subscribed at); the export is in the audit log. */
-    async newsletterCsv(actor: Actor) {
-      const subscribers = await repository.newsletterSubscribers();
-      await record(db, actor, {
-        action: 'newsletter.export',
-        targetType: 'newsletter',
-        targetId: 'subscribers',
-        targetLabel: `${subscribers.length} subscribers`,
-      });
-      // A leading =, +, - or @ is escaped, so an address never runs as a spreadsheet formula.
-      return stringify(
-        subscribers.map((row) => [row.email, row.createdAt.toISOString()]),
-        { header: true, columns: ['email', 'subscribed_at'], escape_formulas: true },
-      );
-    },
+    newsletter: createNewsletterAdmin({ db, newsletter: options.newsletter, record }),
 
     async audit(query: { q?: string; page: number }) {
       const { rows, total } = await repository.audit(query);

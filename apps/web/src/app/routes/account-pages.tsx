@@ -7,7 +7,8 @@ import { ResetPasswordPage } from '../../features/auth/components/reset-password
 import { VerifyEmailRequiredPage } from '../../features/auth/components/verify-email-required-page';
 import { VerifyEmailResult } from '../../features/auth/components/verify-email-result';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
-import { UnsubscribedPage } from '../../features/insights/components/unsubscribed-page';
+import { UnsubscribedPage } from '../../features/email-lists/components/unsubscribed-page';
+import { NewsletterConfirmPage } from '../../features/newsletter/components/confirm-page';
 import { originFromState } from '../../lib/safe-redirect';
 import { GuardLoading } from './guarded-routes';
 
@@ -39,6 +40,9 @@ export function VerifyEmailPage() {
 
 /** /unsubscribed?list= : where an email's unsubscribe link ends. */
 export { UnsubscribedPage };
+
+/** /newsletter/confirm?token= : the newsletter's confirmation link (double opt-in). */
+export { NewsletterConfirmPage };
 
 /** /verify-email-required : behind the 'signed-in, non-anonymous' guard. */
 export function VerifyEmailRequiredRoute() {

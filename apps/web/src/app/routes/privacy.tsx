@@ -65,6 +65,19 @@ export function Component() {
             Daily totals are kept for 13 months, then added up by month.
           </p>
         </ProseSection>
+        <ProseSection id="newsletter" title="The newsletter">
+          <p>
+            When you enter your address in the newsletter box, we keep it and email you a link to
+            confirm it. Until you confirm, we send nothing else, and an address nobody confirms is
+            deleted after 7 days. Once confirmed, we keep your address and when you subscribed and
+            confirmed, to send you one email a month, for as long as you stay subscribed.
+          </p>
+          <p>
+            Every newsletter has a link to unsubscribe in one click, without signing in: your
+            address is then deleted, with the emails we still had for it. Deleting your account also
+            takes its address off the newsletter.
+          </p>
+        </ProseSection>
         <ProseSection id="sharing" title="Who we share it with">
           <p>
             Only the service providers that help us run the directory (hosting, email and payments),

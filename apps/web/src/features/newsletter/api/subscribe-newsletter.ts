@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client';
 
-export function subscribeNewsletter(email: string): Promise<{ subscribed: true }> {
-  return apiData<{ subscribed: true }>('/newsletter', { method: 'POST', body: { email } });
+export function subscribeNewsletter(email: string): Promise<{ confirmationRequested: true }> {
+  return apiData<{ confirmationRequested: true }>('/newsletter', {
+    method: 'POST',
+    body: { email },
+  });
 }
 
 export function useSubscribeNewsletter() {

@@ -1,21 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { footerTexts } from '@si/contracts';
+import { footerTexts, newsletterTexts } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
-const newsletterTexts = {
-  heading: 'Stay in the loop',
-  body: 'New organizations and stories of impact, once a month.',
-  label: 'Email address',
-  placeholder: 'you@example.org',
-  busy: 'Subscribing...',
-  failed: 'Subscription failed. Please try again.',
-} as const;
-
-/** The footer's newsletter box: POST /api/newsletter, then a toast; the server's message on failure. */
+/**
+ * The footer's newsletter box: POST /api/newsletter, then a toast asking to confirm from the
+ * email (the same whatever the address's state); the server's message on failure.
+ */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const mutation = useSubscribeNewsletter();
@@ -25,7 +19,7 @@ export function NewsletterForm() {
     if (mutation.isPending) return;
     mutation.mutate(email.trim(), {
       onSuccess: () => {
-        showToast('success', footerTexts.subscribed);
+        showToast('success', newsletterTexts.checkInbox);
         setEmail('');
       },
       onError: (error) => {

@@ -43,23 +43,3 @@ export function useResendEmail() {
     },
   });
 }
-
-/** GET /api/admin/newsletter: how many addresses are subscribed. */
-export function getNewsletter(signal?: AbortSignal): Promise<{ subscribers: number }> {
-  return consoleRequest<{ data: { subscribers: number } }>('/newsletter', { signal }).then(
-    (body) => body.data,
-  );
-}
-
-export function useNewsletter() {
-  return useQuery(
-    queryOptions({
-      queryKey: consoleKeys.newsletter(),
-      queryFn: ({ signal }) => getNewsletter(signal),
-      staleTime: 0,
-    }),
-  );
-}
-
-/** The CSV export: a plain link, so the browser downloads it with the session's cookie. */
-export const newsletterCsvUrl = '/api/admin/newsletter/subscribers.csv';

@@ -1,0 +1,57 @@
+import { expect, test } from './support/test.ts';
+import { footerTexts, newsletterTexts, unsubscribeTexts } from '@si/contracts';
+import { linkPath, uniqueEmail, waitForEmail } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations as audit } from './support/axe-audit.ts';
+import { screenshot } from './support/screenshots.ts';
+
+test.describe('the newsletter', () => {
+  test('subscribing from the footer, then confirming through the emailed link, once', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'newsletter');
+    await page.goto('/about');
+    // The footer's code loads as the visitor nears the end of the page.
+    await page.keyboard.press('End');
+    const footer = page.locator('footer');
+    await footer.getByRole('textbox', { name: newsletterTexts.label }).fill(email);
+    await footer.getByRole('button', { name: footerTexts.subscribe }).click();
+    await expect(page.getByText(newsletterTexts.checkInbox)).toBeVisible();
+    await screenshot(page, 'newsletter-footer-sent', { viewport: true });
+
+    const confirmation = await waitForEmail(email, /Confirm your subscription/);
+    const link = linkPath(confirmation, '/newsletter/confirm');
+    await page.goto(link);
+    await expect(
+      page.getByRole('heading', { level: 1, name: newsletterTexts.confirmedTitle }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(newsletterTexts.confirmedTitle));
+    await screenshot(page, 'newsletter-confirmed');
+    await audit(page);
+
+    // The same link again: a clear page, and nothing else happens.
+    await page.goto(link);
+    await expect(
+      page.getByRole('heading', { level: 1, name: newsletterTexts.linkInvalidTitle }),
+    ).toBeVisible();
+    await expect(page.getByText(newsletterTexts.linkInvalid)).toBeVisible();
+    await screenshot(page, 'newsletter-link-used');
+    await audit(page);
+  });
+
+  test('a forged confirmation link and an unsubscribe link that does not work say so', async ({
+    page,
+  }) => {
+    await page.goto('/newsletter/confirm?token=not-a-real-token');
+    await expect(
+      page.getByRole('heading', { level: 1, name: newsletterTexts.linkInvalidTitle }),
+    ).toBeVisible();
+    await page.goto('/api/newsletter/unsubscribe?subscriber=not-an-id&token=x');
+    await expect(page).toHaveURL(/\/unsubscribed\?list=newsletter&error=invalid$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: unsubscribeTexts.newsletter.invalidTitle }),
+    ).toBeVisible();
+    await expect(page.getByText(unsubscribeTexts.newsletter.invalid)).toBeVisible();
+    await screenshot(page, 'newsletter-unsubscribe-invalid');
+    await audit(page);
+  });
+});
