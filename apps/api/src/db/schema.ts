@@ -190,3 +190,4 @@ export * from './payments-schema.ts';
 export * from './operations-schema.ts';
 export * from './insights-schema.ts';
 export * from './verification-schema.ts';
+export * from './saved-searches-schema.ts';
