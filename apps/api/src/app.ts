@@ -66,6 +66,10 @@ import { createInsightsService, type InsightsService } from './modules/insights/
 import { createTally } from './modules/insights/tally.ts';
 import { unsubscribeTokens } from './modules/insights/unsubscribe-token.ts';
 import { insightsSummariesJob } from './jobs/insights-summaries.ts';
+import { savedSearchAlertsJob, type AlertRunResult } from './jobs/saved-search-alerts.ts';
+import { createSavedSearchRepository } from './modules/saved-searches/repository.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { createSavedSearchService } from './modules/saved-searches/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -119,6 +123,8 @@ declare module 'fastify' {
       rollUpInsights(now: Date): Promise<number | null>;
       /** Queues last month's insights summaries (in a month's first 7 days); how many. */
       sendInsightsSummaries(now: Date): Promise<number>;
+      /** Works out the saved searches' alerts due at `now` and queues those with news (ADR 034). */
+      sendSavedSearchAlerts(now: Date): Promise<AlertRunResult>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
       /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
@@ -416,6 +422,26 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
     logger: app.log,
   });
+  // Saved searches and their alerts (ADR 034).
+  const savedSearchRepository = createSavedSearchRepository(database.db);
+  const savedSearches = createSavedSearchService({
+    db: database.db,
+    repository: savedSearchRepository,
+    organizations: organizationService,
+    tokens: unsubscribeTokens(secret, 'saved-search-alert'),
+    requireOperator: operatorService.requireOperator,
+  });
+  const savedSearchAlerts = savedSearchAlertsJob({
+    db: database.db,
+    repository: savedSearchRepository,
+    organizations: organizationService,
+    savedSearches,
+    outbox,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+    logger: app.log,
+  });
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
   // Profiles' share cards, stored beside the images (ADR 026): served by seoRoutes, drawn ahead
@@ -453,6 +479,7 @@ export async function buildApp({
     sweepUploads: uploadSweep.runAt,
     rollUpInsights: insightsRollup.runAt,
     sendInsightsSummaries: insightsSummaries.runAt,
+    sendSavedSearchAlerts: savedSearchAlerts.runAt,
     drawShareCards: shareCards.run,
     regenerateProfilePages: async () => (profilePages.job ? profilePages.job.run() : null),
   });
@@ -466,7 +493,15 @@ export async function buildApp({
     if (config.PERIODIC_JOBS) {
       stopJobs.push(
         startJobs(
-          [guestPurge, lapses, sentEmailBodies, uploadSweep, insightsRollup, insightsSummaries],
+          [
+            guestPurge,
+            lapses,
+            sentEmailBodies,
+            uploadSweep,
+            insightsRollup,
+            insightsSummaries,
+            savedSearchAlerts,
+          ],
           config.JOBS_INTERVAL_MS,
           app.log,
           metrics?.jobRan,
@@ -539,6 +574,7 @@ export async function buildApp({
       });
       await api.register(insightsRoutes, { insights, identity });
       await api.register(verificationRoutes, { verification, identity });
+      await api.register(savedSearchRoutes, { savedSearches, identity });
       // Multipart bodies are parsed only here, where images are uploaded; elsewhere they are a 415.
       await api.register(async (images) => {
         await images.register(multipart, { limits: multipartLimits });

@@ -29,3 +29,5 @@ export * from './site.ts';
 export * from './stored-integers.ts';
 export * from './text-rules.ts';
 export * from './server-render.ts';
+export * from './saved-searches.ts';
+export * from './saved-search-texts.ts';
