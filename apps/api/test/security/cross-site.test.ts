@@ -99,9 +99,10 @@ describe('cross-site requests, over every state-changing route', () => {
 
   const WEBHOOK = 'POST /api/payments/webhook';
   // A mail client's one-click unsubscribe (RFC 8058) comes from the provider's servers: the
-  // token in its address is the proof, and it reads no session (ADR 031).
+  // token in its address is the proof, and it reads no session (ADR 031, ADR 034).
   const ONE_CLICK_UNSUBSCRIBE = 'POST /api/insights/unsubscribe';
-  const exempt = new Set([WEBHOOK, ONE_CLICK_UNSUBSCRIBE]);
+  const ALERT_UNSUBSCRIBE = 'POST /api/saved-searches/unsubscribe';
+  const exempt = new Set([WEBHOOK, ONE_CLICK_UNSUBSCRIBE, ALERT_UNSUBSCRIBE]);
   const stateChangingRoutes = () =>
     ctx.app.routeTable.filter((route) => STATE_CHANGING.has(route.method));
 
@@ -119,6 +120,7 @@ describe('cross-site requests, over every state-changing route', () => {
         'POST /api/payments/subscriptions/:organizationId/cancel',
         WEBHOOK,
         ONE_CLICK_UNSUBSCRIBE,
+        ALERT_UNSUBSCRIBE,
       ]),
     );
   });
