@@ -108,3 +108,22 @@ export function savedSearchPath(filters: {
   const search = params.toString();
   return search ? `/?${search}` : '/';
 }
+
+/** The operator console's Saved searches page (its refusals are the API's, in admin.ts). */
+export const savedSearchConsoleTexts = {
+  nav: 'Saved searches',
+  title: 'Console: Saved searches',
+  intro:
+    'Searches people saved on the directory, and how the job that emails what is new for them last ran.',
+  savedSearches: 'Saved searches',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  users: 'People with one',
+  due: 'Alerts due now',
+  lastRun: 'Last alert run',
+  noRun: 'The alert job has not run yet.',
+  outcome: { done: 'Done', failed: 'Failed' },
+  ranAt: (when: string) => `Started ${when}`,
+  checked: (n: number) => `${n.toLocaleString('en-US')} searches checked`,
+  queued: (n: number) => `${n.toLocaleString('en-US')} emails queued`,
+} as const;

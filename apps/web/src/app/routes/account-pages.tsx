@@ -1,4 +1,5 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { SAVED_SEARCH_UNSUBSCRIBE_LIST } from '@si/contracts';
 import { useProfile } from '../../features/auth/api/get-profile';
 import { useSession } from '../../features/auth/api/get-session';
 import { AuthPage } from '../../features/auth/components/auth-page';
@@ -7,7 +8,8 @@ import { ResetPasswordPage } from '../../features/auth/components/reset-password
 import { VerifyEmailRequiredPage } from '../../features/auth/components/verify-email-required-page';
 import { VerifyEmailResult } from '../../features/auth/components/verify-email-result';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
-import { UnsubscribedPage } from '../../features/insights/components/unsubscribed-page';
+import { UnsubscribedPage as InsightsUnsubscribedPage } from '../../features/insights/components/unsubscribed-page';
+import { AlertUnsubscribedPage } from '../../features/saved-searches/components/alert-unsubscribed-page';
 import { originFromState } from '../../lib/safe-redirect';
 import { GuardLoading } from './guarded-routes';
 
@@ -37,8 +39,15 @@ export function VerifyEmailPage() {
   return <VerifyEmailResult />;
 }
 
-/** /unsubscribed?list= : where an email's unsubscribe link ends. */
-export { UnsubscribedPage };
+/** /unsubscribed?list= : where an email's unsubscribe link ends, the list's own page. */
+export function UnsubscribedPage() {
+  const [searchParams] = useSearchParams();
+  return searchParams.get('list') === SAVED_SEARCH_UNSUBSCRIBE_LIST ? (
+    <AlertUnsubscribedPage />
+  ) : (
+    <InsightsUnsubscribedPage />
+  );
+}
 
 /** /verify-email-required : behind the 'signed-in, non-anonymous' guard. */
 export function VerifyEmailRequiredRoute() {

@@ -4,6 +4,7 @@ import { DirectoryPage } from '../../features/directory/components/directory-pag
 import { useActiveCountries } from '../../features/reference/api/get-active-countries';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
+import { SaveSearchControl } from '../../features/saved-searches/components/save-search-control';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -24,6 +25,13 @@ export function Component() {
       categories={categories}
       activeCountries={activeCountries}
       addOrganizationTo={user && !user.isAnonymous ? '/submit-organization' : '/signup'}
+      saveSearch={({ filters, labels }) => (
+        <SaveSearchControl
+          filters={filters}
+          labels={labels}
+          canSave={Boolean(user && !user.isAnonymous)}
+        />
+      )}
     />
   );
 }
