@@ -31,3 +31,4 @@ export * from './text-rules.ts';
 export * from './server-render.ts';
 export * from './saved-searches.ts';
 export * from './saved-search-texts.ts';
+export * from './saved-search-button-texts.ts';

@@ -1,7 +1,7 @@
 /**
- * Saved searches and their alerts (ADR 034): limits, the words the directory's Save button, its
- * dialog, the dashboard, the unsubscribe page, the email and the console show. No zod: the
- * home page's first chunk imports the button's words.
+ * Saved searches and their alerts (ADR 034): limits, the words the save dialog, the dashboard,
+ * the unsubscribe page, the email and the console show. No zod; the directory's button has its
+ * two words in saved-search-button-texts.ts, the one file the home page's first chunk takes.
  */
 export const SAVED_SEARCH_NAME_MAX = 80;
 export const SAVED_SEARCHES_PER_USER = 20;
@@ -19,8 +19,6 @@ const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export const savedSearchTexts = {
-  save: 'Save this search',
-  signInToSave: 'Sign in to save this search',
   dialogTitle: 'Save this search',
   dialogDescription:
     'We will email you the organizations that are new for it: newly published, or newly matching your filters.',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BellPlus } from 'lucide-react';
-import { savedSearchTexts, type SavedSearchFilters } from '@si/contracts';
+import { saveSearchButtonTexts, type SavedSearchFilters } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 
 const loadDialog = () => import('./save-search-dialog');
@@ -40,7 +40,7 @@ export function SaveSearchControl({ filters, labels, canSave }: SaveSearchContro
         className={buttonClasses('secondary', 'sm', 'no-js:hidden')}
       >
         <BellPlus aria-hidden="true" className="size-4" />
-        {savedSearchTexts.signInToSave}
+        {saveSearchButtonTexts.signInToSave}
       </Link>
     );
   }
@@ -58,7 +58,7 @@ export function SaveSearchControl({ filters, labels, canSave }: SaveSearchContro
         onClick={() => setOpen(true)}
       >
         <BellPlus aria-hidden="true" className="size-4" />
-        {savedSearchTexts.save}
+        {saveSearchButtonTexts.save}
       </Button>
       {open ? (
         <Suspense fallback={null}>
