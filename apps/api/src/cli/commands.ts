@@ -11,6 +11,8 @@ import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
+import { runSavedSearchCommand, savedSearchUsage } from './saved-search-commands.ts';
+import type { AlertRunResult } from '../jobs/saved-search-alerts.ts';
 
 export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
@@ -19,7 +21,8 @@ export const usage = `Usage: npm run cli -- <command>
 ${backupUsage}
 ${emailUsage}
 ${paymentUsage}
-${operatorUsage}`;
+${operatorUsage}
+${savedSearchUsage}`;
 
 export interface CommandContext {
   database: DatabaseHandle;
@@ -29,6 +32,8 @@ export interface CommandContext {
   output: CommandOutput;
   /** Wakes the email relay: given when the command runs inside the server. */
   emailQueued?: () => void;
+  /** The server's saved-search alert job: given when the command runs inside the server. */
+  sendSavedSearchAlerts?: (now: Date) => Promise<AlertRunResult>;
 }
 
 /**
@@ -85,6 +90,10 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
             emailQueued: context.emailQueued,
           })) ||
           (await runOperatorCommand(command ?? '', rest, { db: database.db, print: output.out })) ||
+          (await runSavedSearchCommand(command ?? '', rest, {
+            sendAlerts: context.sendSavedSearchAlerts,
+            print: output.out,
+          })) ||
           (await runPaymentCommand(command ?? '', rest, {
             db: database.db,
             config,
