@@ -5,10 +5,11 @@ import { E2E_PORTS } from './ports.ts';
 const run = promisify(execFile);
 
 /**
- * Sends the saved-search alerts due by `asOf` now, with the CLI (README, Operators): the running
- * test server takes the command in through its data folder's socket (ADR 020).
+ * Sends the saved-search alerts of the account at `to` due by `asOf` now, with the CLI (README,
+ * Operators): the running test server takes the command in through its data folder's socket
+ * (ADR 020). Only that account's: tests at the other width run at the same time.
  */
-export async function sendAlertsAsOf(asOf: Date): Promise<string> {
+export async function sendAlertsAsOf(asOf: Date, to: string): Promise<string> {
   const { stdout } = await run(
     'node',
     [
@@ -19,6 +20,8 @@ export async function sendAlertsAsOf(asOf: Date): Promise<string> {
       'alerts',
       '--as-of',
       asOf.toISOString(),
+      '--to',
+      to,
     ],
     { env: { ...process.env, DATA_DIR: '.test-results/e2e-data', LOG_LEVEL: 'warn' } },
   );

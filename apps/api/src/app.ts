@@ -123,8 +123,11 @@ declare module 'fastify' {
       rollUpInsights(now: Date): Promise<number | null>;
       /** Queues last month's insights summaries (in a month's first 7 days); how many. */
       sendInsightsSummaries(now: Date): Promise<number>;
-      /** Works out the saved searches' alerts due at `now` and queues those with news (ADR 034). */
-      sendSavedSearchAlerts(now: Date): Promise<AlertRunResult>;
+      /**
+       * Works out the saved searches' alerts due at `now` (of the account at `onlyTo`, if given)
+       * and queues those with news (ADR 034).
+       */
+      sendSavedSearchAlerts(now: Date, onlyTo?: string): Promise<AlertRunResult>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
       /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */

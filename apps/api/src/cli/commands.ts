@@ -33,7 +33,7 @@ export interface CommandContext {
   /** Wakes the email relay: given when the command runs inside the server. */
   emailQueued?: () => void;
   /** The server's saved-search alert job: given when the command runs inside the server. */
-  sendSavedSearchAlerts?: (now: Date) => Promise<AlertRunResult>;
+  sendSavedSearchAlerts?: (now: Date, onlyTo?: string) => Promise<AlertRunResult>;
 }
 
 /**

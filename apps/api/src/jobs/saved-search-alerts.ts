@@ -76,7 +76,7 @@ export function savedSearchAlertsJob(options: {
   emailFooter: EmailFooter;
   onEmailQueued: () => void;
   logger: FastifyBaseLogger;
-}): PeriodicJob & { runAt(now: Date): Promise<AlertRunResult> } {
+}): PeriodicJob & { runAt(now: Date, onlyTo?: string): Promise<AlertRunResult> } {
   const { db, repository, organizations, outbox, publicUrl } = options;
 
   async function alertOf(search: DueSearch, version: number, history: PriorStateRow[], now: Date) {
@@ -104,14 +104,15 @@ export function savedSearchAlertsJob(options: {
     });
   }
 
-  const runAt = async (now: Date): Promise<AlertRunResult> => {
+  /** `onlyTo`: the searches of that account only (an operator's command). */
+  const runAt = async (now: Date, onlyTo?: string): Promise<AlertRunResult> => {
     const startedAt = new Date();
     const result: AlertRunResult = { searchesChecked: 0, emailsQueued: 0 };
     try {
       // Everything committed up to this version is judged in this run; later changes, next run.
       const version = await organizations.directoryVersion();
       for (;;) {
-        const due = await repository.takeDue(now, BATCH, new Date(now.getTime() + HOLD_MS));
+        const due = await repository.takeDue(now, BATCH, new Date(now.getTime() + HOLD_MS), onlyTo);
         if (due.length === 0) break;
         const oldest = Math.min(...due.map((search) => search.watermark));
         const history = oldest < version ? await repository.priorStates(oldest, version) : [];

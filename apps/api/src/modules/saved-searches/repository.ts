@@ -64,15 +64,23 @@ export function createSavedSearchRepository(db: Database) {
 
     /**
      * Up to `limit` searches due at `now` that no other process holds, held until `holdUntil`
-     * (another process skips them meanwhile; if this one stops, they are due again then).
+     * (another process skips them meanwhile; if this one stops, they are due again then); only
+     * those of the account at `onlyTo` when it is given.
      */
-    async takeDue(now: Date, limit: number, holdUntil: Date): Promise<DueSearch[]> {
+    async takeDue(
+      now: Date,
+      limit: number,
+      holdUntil: Date,
+      onlyTo?: string,
+    ): Promise<DueSearch[]> {
       const rows = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
           with due as (
             select id from saved_searches
             where next_alert_at <= ${now.toISOString()}::timestamptz
               and (taken_until is null or taken_until < ${now.toISOString()}::timestamptz)
+              and (${onlyTo ?? null}::text is null
+                or user_id = (select id from users where email = ${onlyTo ?? null}::text))
             order by next_alert_at, id
             limit ${limit}
             for update skip locked

@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { homeTexts, type CurrentUser } from '@si/contracts';
 import { DirectoryPage } from '../../features/directory/components/directory-page';
 import { useActiveCountries } from '../../features/reference/api/get-active-countries';
@@ -19,6 +19,12 @@ export function Component() {
     queryKey: sessionQueryKey,
     queryFn: skipToken,
   });
+  const queryClient = useQueryClient();
+  // Asked only when a visitor presses Save before the header has read who is there (phones).
+  const checkCanSave = () =>
+    import('../../features/auth/api/get-session')
+      .then(({ sessionQueryOptions }) => queryClient.fetchQuery(sessionQueryOptions()))
+      .then((current) => Boolean(current && !current.isAnonymous));
   return (
     <DirectoryPage
       groups={groups}
@@ -29,7 +35,8 @@ export function Component() {
         <SaveSearchControl
           filters={filters}
           labels={labels}
-          canSave={Boolean(user && !user.isAnonymous)}
+          canSave={user === undefined ? undefined : Boolean(user && !user.isAnonymous)}
+          checkCanSave={checkCanSave}
         />
       )}
     />
