@@ -53,8 +53,9 @@ export const savedSearchTexts = {
   heading: 'Saved searches',
   intro:
     'The directory emails you the organizations that are new for each search, at most 20 at a time, and never when nothing is new.',
+  emptyTitle: 'No saved searches yet',
   empty:
-    'No saved searches yet. On the directory, choose the filters that matter to you and press “Save this search”.',
+    'On the directory, choose the filters that matter to you and press “Save this search”.',
   toDirectory: 'Go to the directory',
   loadFailed: 'Failed to load your saved searches. Please try again.',
   retry: 'Try again',

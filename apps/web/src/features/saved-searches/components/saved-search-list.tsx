@@ -61,7 +61,7 @@ export function SavedSearchList({
     return (
       <StatusCard
         icon={<BellRing className="size-6" />}
-        title={savedSearchTexts.heading}
+        title={savedSearchTexts.emptyTitle}
         action={
           <Link to="/" className={buttonClasses('primary')}>
             {savedSearchTexts.toDirectory}
