@@ -54,8 +54,7 @@ export const savedSearchTexts = {
   intro:
     'The directory emails you the organizations that are new for each search, at most 20 at a time, and never when nothing is new.',
   emptyTitle: 'No saved searches yet',
-  empty:
-    'On the directory, choose the filters that matter to you and press “Save this search”.',
+  empty: 'On the directory, choose the filters that matter to you and press “Save this search”.',
   toDirectory: 'Go to the directory',
   loadFailed: 'Failed to load your saved searches. Please try again.',
   retry: 'Try again',
