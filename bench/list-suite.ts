@@ -3,16 +3,19 @@
  * server start (bench/request-mix.ts):
  *   cold  every request different, nothing kept by caches (DIRECTORY_CACHE_MS=0)
  *   warm  400 paths repeated, the server's own settings
+ *   cold-alerts  the cold mix while the alert job runs over 10,000 saved searches (PGlite:
+ *          the job runs inside the server; bench/alert-run.ts, ADR 034)
  * Its table and the targets of ADR 018.
  */
 import type { Dataset, DatabaseKind } from './dataset.ts';
 import { log, milliseconds, orgs, percent, processCount, table } from './formatting.ts';
+import { seedSavedSearches, startAlertRun } from './alert-run.ts';
 import { load, type Load } from './load.ts';
 import { coldMix, collectVocabulary, warmMix } from './request-mix.ts';
 import { onServer } from './server-start.ts';
 import { sampleMemory, type MemoryFigures, type MemorySummary } from './server-tree.ts';
 
-export const listMixes = ['cold', 'warm'] as const;
+export const listMixes = ['cold', 'warm', 'cold-alerts'] as const;
 export type ListMix = (typeof listMixes)[number];
 
 export interface ListRow {
@@ -26,6 +29,8 @@ export interface ListRow {
   /** Sum over the server's processes, and each process (the primary first). */
   rssMb: MemoryFigures;
   paths: { distinct: number; repeats: number };
+  /** cold-alerts: how long the alert run took, and what it did. */
+  alerts?: { seconds: number; record: string };
 }
 
 const WARM_UP_SECONDS = 3;
@@ -37,23 +42,28 @@ export async function measureList(
   options: { duration: number; connections: number },
 ): Promise<ListRow> {
   const { duration, connections } = options;
+  const cold = mixName !== 'warm';
   // Cold: nothing may come from the directory's caches. Warm: the server's default.
-  const env = { DIRECTORY_CACHE_MS: mixName === 'cold' ? '0' : undefined };
+  const env = { DIRECTORY_CACHE_MS: cold ? '0' : undefined };
   return onServer(dataset, processes, mixName, env, async (server) => {
     const { base } = server;
-    if (mixName === 'cold' && !dataset.vocabulary) {
+    if (cold && !dataset.vocabulary) {
       log('    walking five lists 50 pages deep for words and cursor positions');
       dataset.vocabulary = await collectVocabulary(base);
     }
-    const mix = mixName === 'cold' ? coldMix(dataset.vocabulary!) : await warmMix(base);
+    const mix = cold ? coldMix(dataset.vocabulary!) : await warmMix(base);
+    if (mixName === 'cold-alerts') await seedSavedSearches(dataset.env);
     log(`    healthz ${duration} s, warm-up ${WARM_UP_SECONDS} s, list ${duration} s`);
     const health = await load(base, () => '/healthz', { connections, duration });
     // After the ceiling, so warm's cached entries are still fresh when the list run starts.
     await load(base, mix.next, { connections, duration: WARM_UP_SECONDS });
     const memory = sampleMemory(server.pid);
+    const alertRun = mixName === 'cold-alerts' ? startAlertRun(dataset.env) : null;
     const list = await load(base, mix.next, { connections, duration });
     const rss = memory.stop();
-    if (mixName === 'cold' && mix.repeats() > 0) {
+    const alerts = alertRun ? await alertRun : undefined;
+    if (alerts) log(`    alert run: ${alerts.seconds.toFixed(1)} s; ${alerts.record}`);
+    if (cold && mix.repeats() > 0) {
       log(`    ${mix.repeats()} cold paths had to repeat (of ${mix.distinct()} distinct)`);
     }
     return {
@@ -66,6 +76,7 @@ export async function measureList(
       list,
       rssMb: rss,
       paths: { distinct: mix.distinct(), repeats: mix.repeats() },
+      ...(alerts ? { alerts } : {}),
     };
   });
 }
@@ -87,7 +98,7 @@ export function reportList(
         ['database', -9, (row) => row.database],
         ['orgs', 10, (row) => orgs(row.size)],
         ['proc', 5, (row) => row.processes],
-        ['mix', 5, (row) => row.mix],
+        ['mix', -11, (row) => row.mix],
         ['list req/s', 11, (row) => row.list.rps.toFixed(0)],
         ['p50 ms', 7, (row) => milliseconds(row.list.p50)],
         ['p99 ms', 7, (row) => milliseconds(row.list.p99)],
@@ -127,10 +138,10 @@ export function reportList(
     }
   }
   const notes = rows
-    .filter((row) => row.mix === 'cold')
+    .filter((row) => row.mix !== 'warm')
     .map(
       (row) =>
-        `${row.database} ${orgs(row.size)} cold, ${processCount(row.processes)}: ${row.paths.distinct} distinct paths sent, ${row.paths.repeats === 0 ? 'none' : row.paths.repeats} repeated`,
+        `${row.database} ${orgs(row.size)} ${row.mix}, ${processCount(row.processes)}: ${row.paths.distinct} distinct paths sent, ${row.paths.repeats === 0 ? 'none' : row.paths.repeats} repeated${row.alerts ? `; the alert run took ${row.alerts.seconds.toFixed(1)} s of the ${options.duration} s measured (${row.alerts.record})` : ''}`,
     );
   return { lines, notes };
 }

@@ -66,6 +66,10 @@ import { createInsightsService, type InsightsService } from './modules/insights/
 import { createTally } from './modules/insights/tally.ts';
 import { unsubscribeTokens } from './adapters/email/unsubscribe-tokens.ts';
 import { insightsSummariesJob } from './jobs/insights-summaries.ts';
+import { savedSearchAlertsJob, type AlertRunResult } from './jobs/saved-search-alerts.ts';
+import { createSavedSearchRepository } from './modules/saved-searches/repository.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { createSavedSearchService } from './modules/saved-searches/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
 import { createDigestRepository } from './modules/newsletter/digest-repository.ts';
@@ -127,6 +131,11 @@ declare module 'fastify' {
       sendNewsletterDigest(now: Date): Promise<number>;
       /** Removes newsletter addresses left unconfirmed 7 days; how many. */
       expireNewsletterAddresses(now: Date): Promise<number>;
+      /**
+       * Works out the saved searches' alerts due at `now` (of the account at `onlyTo`, if given)
+       * and queues those with news (ADR 034).
+       */
+      sendSavedSearchAlerts(now: Date, onlyTo?: string): Promise<AlertRunResult>;
       /** Draws ahead (or removes) the share cards of profiles changed since; null: another process has it. */
       drawShareCards(): Promise<ShareCardRun | null>;
       /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
@@ -449,6 +458,26 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
     logger: app.log,
   });
+  // Saved searches and their alerts (ADR 034).
+  const savedSearchRepository = createSavedSearchRepository(database.db);
+  const savedSearches = createSavedSearchService({
+    db: database.db,
+    repository: savedSearchRepository,
+    organizations: organizationService,
+    tokens: unsubscribeTokens(secret, 'saved-search-alert'),
+    requireOperator: operatorService.requireOperator,
+  });
+  const savedSearchAlerts = savedSearchAlertsJob({
+    db: database.db,
+    repository: savedSearchRepository,
+    organizations: organizationService,
+    savedSearches,
+    outbox,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+    logger: app.log,
+  });
   const newsletterExpiry = newsletterExpiryJob(newsletterRepository, app.log);
   app.decorate('emailRelay', relay);
   app.decorate<Storage>('storage', storage);
@@ -489,6 +518,7 @@ export async function buildApp({
     sendInsightsSummaries: insightsSummaries.runAt,
     sendNewsletterDigest: newsletterDigest.runAt,
     expireNewsletterAddresses: newsletterExpiry.runAt,
+    sendSavedSearchAlerts: savedSearchAlerts.runAt,
     drawShareCards: shareCards.run,
     regenerateProfilePages: async () => (profilePages.job ? profilePages.job.run() : null),
   });
@@ -511,6 +541,7 @@ export async function buildApp({
             insightsSummaries,
             newsletterDigest,
             newsletterExpiry,
+            savedSearchAlerts,
           ],
           config.JOBS_INTERVAL_MS,
           app.log,
@@ -584,6 +615,7 @@ export async function buildApp({
       });
       await api.register(insightsRoutes, { insights, identity });
       await api.register(verificationRoutes, { verification, identity });
+      await api.register(savedSearchRoutes, { savedSearches, identity });
       // Multipart bodies are parsed only here, where images are uploaded; elsewhere they are a 415.
       await api.register(async (images) => {
         await images.register(multipart, { limits: multipartLimits });

@@ -116,6 +116,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
       log: pino({ level: config.LOG_LEVEL }, { write: (line) => output.out(line.trimEnd()) }),
       output,
       emailQueued: () => app.emailRelay.nudge(),
+      sendSavedSearchAlerts: app.jobs.sendSavedSearchAlerts,
     }),
   );
   app.log.info(

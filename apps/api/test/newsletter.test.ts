@@ -215,7 +215,7 @@ describe('the monthly digest', { timeout: 60_000 }, () => {
     const email = mailbox.latest('digest-7@example.org', /New on Scaling Impact/);
     expect(email.subject).toBe(subject);
     expect(email.text).toContain('Hello from the team. 1 organization joined Scaling Impact');
-    expect(email.text).toContain('Digest River Trust\nClean rivers for every town.\n');
+    expect(email.text).toMatch(/- Digest River Trust: \S+\n {2}Clean rivers for every town\.\n/);
     expect(email.text).not.toContain('Digest Gone');
     expect(linkIn(email, `/organizations/${published}`)).toBeTruthy();
     expect((await overview()).lastDigest).toMatchObject({ sent: perAddress.size, failed: 0 });

@@ -148,7 +148,7 @@ describe('the operator console: overview', () => {
     expect(document.title).toContain(consoleTexts.titles.overview);
   });
 
-  it('has the eight sections in its navigation', async () => {
+  it('has the nine sections in its navigation', async () => {
     consoleApi({ 'GET /api/admin/overview': () => json({ data: overview() }) });
     renderApp('/admin');
     const nav = await screen.findByRole('navigation', { name: consoleTexts.navLabel });
@@ -164,6 +164,7 @@ describe('the operator console: overview', () => {
       '/admin/payments',
       '/admin/email',
       '/admin/newsletter',
+      '/admin/saved-searches',
       '/admin/audit',
     ]);
   });

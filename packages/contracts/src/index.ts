@@ -30,3 +30,6 @@ export * from './site.ts';
 export * from './stored-integers.ts';
 export * from './text-rules.ts';
 export * from './server-render.ts';
+export * from './saved-searches.ts';
+export * from './saved-search-texts.ts';
+export * from './saved-search-button-texts.ts';

@@ -151,6 +151,13 @@ export const pages = {
     serverRendered: false,
     module: 'dashboard-pages',
   },
+  dashboardSavedSearches: {
+    path: '/dashboard/saved-searches',
+    title: 'Saved searches',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-pages',
+  },
   dashboardSettings: {
     path: '/dashboard/settings',
     title: 'Dashboard',
@@ -217,6 +224,13 @@ export const pages = {
   adminOrganization: {
     path: '/admin/organizations/:orgId',
     title: 'Console: Organization',
+    description: 'console',
+    serverRendered: false,
+    module: 'operator-console',
+  },
+  adminSavedSearches: {
+    path: '/admin/saved-searches',
+    title: 'Console: Saved searches',
     description: 'console',
     serverRendered: false,
     module: 'operator-console',

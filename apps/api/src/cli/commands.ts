@@ -5,21 +5,28 @@ import type { CommandOutput } from '../db/data-dir-lock.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { seedBulkData } from '../db/seed/bulk.ts';
+import { seedBulkSavedSearches } from '../db/seed/bulk-saved-searches.ts';
 import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
 import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
+import { runSavedSearchCommand, savedSearchUsage } from './saved-search-commands.ts';
+import type { AlertRunResult } from '../jobs/saved-search-alerts.ts';
 
 export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
   seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
   seed-bulk --count N         add N synthetic published organizations
+  seed-saved-searches --count N [--due-in S] [--new M]
+                              add N synthetic saved searches due in S seconds (0), then publish
+                              M (500) more organizations for their alerts to find (the benchmark)
 ${backupUsage}
 ${emailUsage}
 ${paymentUsage}
-${operatorUsage}`;
+${operatorUsage}
+${savedSearchUsage}`;
 
 export interface CommandContext {
   database: DatabaseHandle;
@@ -29,6 +36,8 @@ export interface CommandContext {
   output: CommandOutput;
   /** Wakes the email relay: given when the command runs inside the server. */
   emailQueued?: () => void;
+  /** The server's saved-search alert job: given when the command runs inside the server. */
+  sendSavedSearchAlerts?: (now: Date, onlyTo?: string) => Promise<AlertRunResult>;
 }
 
 /**
@@ -71,6 +80,31 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
         log.info({ count, seconds: (Date.now() - started) / 1000 }, 'bulk organizations added');
         return 0;
       }
+      case 'seed-saved-searches': {
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            count: { type: 'string' },
+            'due-in': { type: 'string', default: '0' },
+            new: { type: 'string', default: '500' },
+          },
+        });
+        const count = Number(values.count);
+        const dueIn = Number(values['due-in']);
+        const fresh = Number(values.new);
+        if (
+          ![count, dueIn, fresh].every((n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000) ||
+          count < 1
+        ) {
+          throw new Error('--count, --due-in and --new take whole numbers (--count at least 1)');
+        }
+        await seedBulkSavedSearches(database.db, count, {
+          dueAt: new Date(Date.now() + dueIn * 1000),
+          newOrganizations: fresh,
+        });
+        log.info({ count, newOrganizations: fresh }, 'saved searches added');
+        return 0;
+      }
       case 'backup':
         return await runBackup(rest, { database, config, output });
       case 'restore':
@@ -85,6 +119,11 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
             emailQueued: context.emailQueued,
           })) ||
           (await runOperatorCommand(command ?? '', rest, { db: database.db, print: output.out })) ||
+          (await runSavedSearchCommand(command ?? '', rest, {
+            db: database.db,
+            sendAlerts: context.sendSavedSearchAlerts,
+            print: output.out,
+          })) ||
           (await runPaymentCommand(command ?? '', rest, {
             db: database.db,
             config,

@@ -181,3 +181,4 @@ export * from './operations-schema.ts';
 export * from './insights-schema.ts';
 export * from './verification-schema.ts';
 export * from './newsletter-schema.ts';
+export * from './saved-searches-schema.ts';

@@ -99,10 +99,11 @@ describe('cross-site requests, over every state-changing route', () => {
 
   const WEBHOOK = 'POST /api/payments/webhook';
   // A mail client's one-click unsubscribe (RFC 8058) comes from the provider's servers: the
-  // token in its address is the proof, and it reads no session (ADR 031, ADR 033).
+  // token in its address is the proof, and it reads no session (ADR 031, ADR 033, ADR 034).
   const ONE_CLICK_UNSUBSCRIBE = 'POST /api/insights/unsubscribe';
   const NEWSLETTER_ONE_CLICK = 'POST /api/newsletter/unsubscribe';
-  const exempt = new Set([WEBHOOK, ONE_CLICK_UNSUBSCRIBE, NEWSLETTER_ONE_CLICK]);
+  const ALERT_UNSUBSCRIBE = 'POST /api/saved-searches/unsubscribe';
+  const exempt = new Set([WEBHOOK, ONE_CLICK_UNSUBSCRIBE, NEWSLETTER_ONE_CLICK, ALERT_UNSUBSCRIBE]);
   const stateChangingRoutes = () =>
     ctx.app.routeTable.filter((route) => STATE_CHANGING.has(route.method));
 
@@ -121,6 +122,7 @@ describe('cross-site requests, over every state-changing route', () => {
         WEBHOOK,
         ONE_CLICK_UNSUBSCRIBE,
         NEWSLETTER_ONE_CLICK,
+        ALERT_UNSUBSCRIBE,
       ]),
     );
   });

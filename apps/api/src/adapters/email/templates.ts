@@ -21,17 +21,17 @@ export interface EmailFooter {
   parentBrands: ParentBrands;
 }
 
-interface ActionEmail extends EmailFooter {
+export interface ActionEmail extends EmailFooter {
   to: string;
   subject: string;
   intro: string;
+  /** Links listed under the intro (a digest's or an alert's organizations), and a line after them. */
+  list?: { items: { title: string; url: string; detail: string }[]; after?: string };
   action: string;
   url: string;
   outro: string;
   /** A list email's one-click way out: a link at the end and the RFC 8058 headers. */
   unsubscribe?: { url: string; label: string };
-  /** Entries between the sentence and the button, each a name, a line and its link. */
-  items?: { name: string; line: string; url: string }[];
 }
 
 const footerColor = '#718096';
@@ -42,13 +42,32 @@ const brandHtml = (brand: ParentBrand) =>
 const parentBrandsHtml = (brands: ParentBrands) =>
   `${escapeHtml(parentBrandsTexts.before)}${brandHtml(brands.education)}${escapeHtml(parentBrandsTexts.between)}${brandHtml(brands.hiring)}${escapeHtml(parentBrandsTexts.after)}`;
 
+const listHtml = ({ items, after }: NonNullable<ActionEmail['list']>) =>
+  `<ul style="list-style:none;padding:0;margin:20px 0">${items
+    .map(
+      (item) =>
+        `<li style="margin:0 0 16px"><a href="${escapeHtml(item.url)}" style="font-size:16px;font-weight:600;color:#0f6e5a">${escapeHtml(item.title)}</a><br><span style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(item.detail)}</span></li>`,
+    )
+    .join(
+      '',
+    )}</ul>${after ? `<p style="font-size:14px;color:#4a5568">${escapeHtml(after)}</p>` : ''}
+`;
+
 /** One plain layout: a sentence, a button, the raw link, where to get help and the parent brands. */
-function actionEmail(email: ActionEmail): EmailMessage {
-  const items = email.items ?? [];
+export function actionEmail(email: ActionEmail): EmailMessage {
   const text = [
     email.intro,
     '',
-    ...items.flatMap((item) => [item.name, item.line, item.url, '']),
+    ...(email.list
+      ? [
+          ...email.list.items.flatMap((item) => [
+            `- ${item.title}: ${item.url}`,
+            `  ${item.detail}`,
+          ]),
+          ...(email.list.after ? [email.list.after] : []),
+          '',
+        ]
+      : []),
     `${email.action}: ${email.url}`,
     '',
     email.outro,
@@ -63,7 +82,7 @@ function actionEmail(email: ActionEmail): EmailMessage {
 <div style="max-width:520px;margin:0 auto;padding:32px 24px">
 <p style="font-size:18px;font-weight:700;margin:0 0 24px">${escapeHtml(siteName)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(email.intro)}</p>
-${items.map((item) => `<p style="font-size:15px;line-height:1.5;margin:16px 0"><a href="${escapeHtml(item.url)}" style="color:#0f6e5a;font-weight:600">${escapeHtml(item.name)}</a><br>${escapeHtml(item.line)}</p>\n`).join('')}<p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
+${email.list ? listHtml(email.list) : ''}<p style="margin:28px 0"><a href="${escapeHtml(email.url)}" style="background:#0f6e5a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(email.action)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">Or open this link: <a href="${escapeHtml(email.url)}">${escapeHtml(email.url)}</a></p>
 <p style="font-size:14px;line-height:1.5;color:#4a5568">${escapeHtml(email.outro)}</p>
 <p style="font-size:13px;color:${footerColor}">Questions? Write to ${escapeHtml(email.supportEmail)}.</p>
@@ -399,7 +418,9 @@ export function newsletterDigestEmail(
     to: email.to,
     subject: newsletterTexts.digestSubject(email.month),
     intro: email.line ? `${email.line} ${joined}` : joined,
-    items: email.organizations,
+    list: {
+      items: email.organizations.map(({ name, line, url }) => ({ title: name, detail: line, url })),
+    },
     action: 'Browse the directory',
     url: email.directoryUrl,
     outro: 'You get this email once a month because you confirmed your subscription.',

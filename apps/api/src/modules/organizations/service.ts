@@ -16,12 +16,18 @@ import {
   type UpdateOrganizationRequest,
   type Organization,
   type OrganizationListQuery,
+  type SavedSearchFilters,
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { createDirectory, type IndexFilter } from './directory/index.ts';
+import {
+  createDirectory,
+  matchedBefore,
+  type IndexFilter,
+  type PriorState,
+} from './directory/index.ts';
 import { toOrganization } from './mapper.ts';
 import type {
   CategoryChoice,
@@ -61,7 +67,9 @@ export function createOrganizationService(
 ) {
   const directory = createDirectory(repository, ALL_COUNTRIES_CODE);
 
-  async function toFilter(query: OrganizationListQuery): Promise<IndexFilter> {
+  async function toFilter(
+    query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified'>,
+  ): Promise<IndexFilter> {
     const snapshot = await reference.snapshot();
     if (
       query.country &&
@@ -86,6 +94,15 @@ export function createOrganizationService(
       verified: query.verified === 'true',
     };
   }
+
+  /** A saved search's filters as the list request with the same URL would have them. */
+  const savedFilter = (filters: SavedSearchFilters) =>
+    toFilter({
+      q: filters.q,
+      categories: filters.categories,
+      country: filters.country ?? undefined,
+      verified: filters.verified ? 'true' : undefined,
+    });
 
   /**
    * docs/product.md#organizations: only a signed-in, permanent, verified user creates or changes
@@ -284,6 +301,37 @@ export function createOrganizationService(
         ids: answer.keys.map((key) => key[1]),
         metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"verified":${answer.verified},"nextCursor":${nextCursor}}`,
       };
+    },
+
+    /** Refuses a saved search's filters as a list request's (an unknown country or category). */
+    async checkSavedFilters(filters: SavedSearchFilters): Promise<void> {
+      await savedFilter(filters);
+    },
+
+    /**
+     * Of the organizations changed since a saved search's last alert, each with the state the
+     * directory had of it before its first change since, those the directory lists for the
+     * search now and did not then, in the directory's order (ADR 034). The index holds every
+     * change up to `atLeast` when it answers.
+     */
+    async newlyMatching(
+      filters: SavedSearchFilters,
+      changed: ReadonlyMap<string, PriorState>,
+      atLeast: number,
+    ): Promise<string[]> {
+      const filter = await savedFilter(filters);
+      const now = await directory.matchingAmong(filter, [...changed.keys()], atLeast);
+      return now
+        .map(([, id]) => id)
+        .filter((id) => !matchedBefore(filter, changed.get(id)!, ALL_COUNTRIES_CODE));
+    },
+
+    /** Published organizations' list items, in the order of `ids` (those still published). */
+    async publishedSummaries(ids: string[]) {
+      const rows = new Map(
+        (await repository.indexRowsByIds(ids)).map((row) => [row.id, row] as const),
+      );
+      return ids.flatMap((id) => rows.get(id) ?? []);
     },
 
     /** Builds the directory index now rather than on the first list request. */

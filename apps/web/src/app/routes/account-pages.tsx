@@ -38,7 +38,7 @@ export function VerifyEmailPage() {
   return <VerifyEmailResult />;
 }
 
-/** /unsubscribed?list= : where an email's unsubscribe link ends. */
+/** /unsubscribed?list= : where an email's unsubscribe link ends, in the list's own words. */
 export { UnsubscribedPage };
 
 /** /newsletter/confirm?token= : the newsletter's confirmation link (double opt-in). */

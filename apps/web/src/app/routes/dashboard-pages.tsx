@@ -10,6 +10,8 @@ import {
   messageForAuthErrorCode,
   type InsightPeriod,
   paymentTexts,
+  savedSearchTexts,
+  type SavedSearchFilters,
   type SocialProviderId,
 } from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
@@ -28,6 +30,10 @@ import { useProfile } from '../../features/auth/api/get-profile';
 import { useSession } from '../../features/auth/api/get-session';
 import { startSocialSignIn } from '../../features/auth/api/social-sign-in';
 import { useMySubscriptions } from '../../features/payments/api/get-subscriptions';
+import { useCategories } from '../../features/reference/api/get-categories';
+import { useCountries } from '../../features/reference/api/get-countries';
+import { SavedSearchList } from '../../features/saved-searches/components/saved-search-list';
+import { byCode, byId, useLookup } from '../../lib/use-lookup';
 import { InvoiceList } from '../../features/payments/components/invoice-list';
 import { PublicationStatus } from '../../features/payments/components/publication-status';
 import { SubscriptionList } from '../../features/payments/components/subscription-list';
@@ -138,6 +144,28 @@ export function DashboardInsights() {
         days={days}
         onDaysChange={(period) => setSearchParams({ days: String(period) }, { replace: true })}
       />
+    </DashboardSection>
+  );
+}
+
+/** /dashboard/saved-searches : the account's saved searches and their alerts (ADR 034). */
+export function DashboardSavedSearches() {
+  useDocumentTitle(savedSearchTexts.heading);
+  const categoriesById = useLookup(useCategories().data, byId);
+  const countriesByCode = useLookup(useCountries().data, byCode);
+  const labelsOf = (filters: SavedSearchFilters) => [
+    ...(filters.q ? [savedSearchTexts.searchFor(filters.q)] : []),
+    ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
+    ...(filters.country ? [countriesByCode.get(filters.country)?.name ?? filters.country] : []),
+    ...(filters.verified ? [savedSearchTexts.verifiedOnly] : []),
+  ];
+  return (
+    <DashboardSection
+      id="saved-searches"
+      title={savedSearchTexts.heading}
+      description={savedSearchTexts.intro}
+    >
+      <SavedSearchList labelsOf={labelsOf} />
     </DashboardSection>
   );
 }

@@ -1,9 +1,10 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { homeTexts, type CurrentUser } from '@si/contracts';
 import { DirectoryPage } from '../../features/directory/components/directory-page';
 import { useActiveCountries } from '../../features/reference/api/get-active-countries';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
+import { SaveSearchControl } from '../../features/saved-searches/components/save-search-control';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -18,12 +19,26 @@ export function Component() {
     queryKey: sessionQueryKey,
     queryFn: skipToken,
   });
+  const queryClient = useQueryClient();
+  // Asked only when a visitor presses Save before the header has read who is there (phones).
+  const checkCanSave = () =>
+    import('../../features/auth/api/get-session')
+      .then(({ sessionQueryOptions }) => queryClient.fetchQuery(sessionQueryOptions()))
+      .then((current) => Boolean(current && !current.isAnonymous));
   return (
     <DirectoryPage
       groups={groups}
       categories={categories}
       activeCountries={activeCountries}
       addOrganizationTo={user && !user.isAnonymous ? '/submit-organization' : '/signup'}
+      saveSearch={({ filters, labels }) => (
+        <SaveSearchControl
+          filters={filters}
+          labels={labels}
+          canSave={user === undefined ? undefined : Boolean(user && !user.isAnonymous)}
+          checkCanSave={checkCanSave}
+        />
+      )}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { consoleTexts } from '@si/contracts';
+import { consoleTexts, savedSearchConsoleTexts } from '@si/contracts';
 import { signOut } from '../../features/auth/api/sign-out';
 import { AuditPage } from '../../features/operator-console/components/audit-page';
 import { ConsoleGate } from '../../features/operator-console/components/console-gate';
@@ -12,6 +12,7 @@ import { ConsoleOverview } from '../../features/operator-console/components/over
 import { ReportsPage } from '../../features/operator-console/components/reports-page';
 import { EmailPage } from '../../features/operator-console/components/email-page';
 import { NewsletterPage } from '../../features/operator-console/components/newsletter-page';
+import { SavedSearchesPage } from '../../features/operator-console/components/saved-searches-page';
 import { PaymentsPage } from '../../features/operator-console/components/payments-page';
 import { UserDetailPage } from '../../features/operator-console/components/user-detail';
 import { UsersPage } from '../../features/operator-console/components/users-page';
@@ -98,4 +99,9 @@ export function ConsoleEmail() {
 export function ConsoleNewsletter() {
   useDocumentTitle(consoleTexts.titles.newsletter);
   return <NewsletterPage />;
+}
+
+export function ConsoleSavedSearches() {
+  useDocumentTitle(savedSearchConsoleTexts.title);
+  return <SavedSearchesPage />;
 }

@@ -255,6 +255,31 @@ export class DirectoryIndex {
     return this.answer(limit, total, perCategory, slots);
   }
 
+  /**
+   * Which of `ids` match `filter` now, in the directory's order: a saved search's alert asks
+   * this of the organizations changed since its last one (ADR 034). A slot at a time, with the
+   * same bits a query reads.
+   */
+  matchingAmong(filter: IndexFilter, ids: readonly string[]): OrderKey[] {
+    const slots = ids.flatMap((id) => this.slotById.get(id) ?? []);
+    if (slots.length === 0) return [];
+    const wordCount = (this.ids.length + 31) >>> 5;
+    const categoryIds = [...(filter.categoryIds ?? []), ...(filter.verified ? [VERIFIED] : [])];
+    const columns = categoryIds.map((key) => this.categoryByKey.get(key));
+    if (columns.some((column) => !column)) return [];
+    const sets = [
+      ...columns.map((column) => column!.bits.reserve(wordCount)),
+      ...(filter.terms ?? []).map((term, i) =>
+        this.text.prefixBits(term, wordCount, this.termScratchAt(i)),
+      ),
+    ];
+    const country = filter.country ? this.countryBits(filter.country, wordCount) : null;
+    return slots
+      .filter((slot) => this.matches(slot, sets, country))
+      .sort((a, b) => this.compareSlots(a, b))
+      .map((slot): OrderKey => [this.names[slot]!, this.ids[slot]!]);
+  }
+
   /** The bits of a country and of ALL (every organization working in every country). */
   private countryBits(country: string, wordCount: number): CountryBits {
     const all = bitsetFor(this.byCountry, this.allCountries).reserve(wordCount);

@@ -181,6 +181,20 @@ export function createDirectory(
     },
 
     /**
+     * Which of `ids` the directory lists for `filter`, in its order, holding every change
+     * committed before this call, or `atLeast` (a version its caller read).
+     */
+    async matchingAmong(
+      filter: IndexFilter,
+      ids: readonly string[],
+      atLeast?: number,
+    ): Promise<OrderKey[]> {
+      if (!index) await this.ready();
+      await catchUpTo(atLeast ?? (await readVersion()));
+      return index!.matchingAmong(filter, ids);
+    },
+
+    /**
      * The index's answer, holding every change committed before this call: the database's
      * version is asked for at once, the answer is worked out while it is on its way, and it
      * stands if the index was at that version; otherwise the index catches up and answers again.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrganizationVerification } from '@si/contracts';
 import {
   createDirectory,
+  matchedBefore,
   type DirectorySource,
   type IndexedOrganization,
   type IndexFilter,
@@ -254,6 +255,20 @@ describe('the directory engine answers as the reference does', () => {
       from: OrderKey | null,
     ) {
       const published = [...source.rows.values()].filter((row) => row.published);
+      // What a saved search's alert asks (ADR 034): which of some organizations match now, and
+      // whether an organization in a given state matched.
+      const everyMatch = referenceAnswer(published, query, null, Infinity, ALL).keys;
+      const asked = [...source.rows.keys(), randomUUID()];
+      expect(await directory.matchingAmong(query, asked), JSON.stringify(query)).toEqual(
+        everyMatch,
+      );
+      const matchingIds = new Set(everyMatch.map(([, id]) => id));
+      for (const row of source.rows.values()) {
+        const state = { ...row, listed: row.published, verified: row.verification !== null };
+        expect(matchedBefore(query, state, ALL), `${JSON.stringify(query)} ${row.id}`).toBe(
+          matchingIds.has(row.id),
+        );
+      }
       let after = from;
       // Every page to the end: each with the same total and facets, and the keys in order.
       for (let page = 0; ; page += 1) {

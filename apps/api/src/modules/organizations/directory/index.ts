@@ -1,8 +1,10 @@
 /**
  * The directory engine's one entry point (README.md beside it, ADR 018): createDirectory()
  * builds the in-memory index from a DirectorySource, ready() waits for it, answer() gives a
- * page with its total and facets, status() its size and lag for an operator. Nothing outside
- * this folder imports its other files.
+ * page with its total and facets, status() its size and lag for an operator; matchingAmong()
+ * and matchedBefore() say what a saved search gains (ADR 034). Nothing outside this folder
+ * imports its other files.
  */
 export { createDirectory, type DirectorySource } from './directory-sync.ts';
 export type { IndexAnswer, IndexFilter, IndexedOrganization, OrderKey } from './directory-index.ts';
+export { matchedBefore, type PriorState } from './prior-state.ts';

@@ -1,7 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Building2, Plus, Settings, UserRound } from 'lucide-react';
-import { dashboardTexts } from '@si/contracts';
+import { BellRing, Building2, Plus, Settings, UserRound } from 'lucide-react';
+import { dashboardTexts, savedSearchTexts } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cx } from '../../../lib/class-names';
@@ -9,6 +9,7 @@ import { cx } from '../../../lib/class-names';
 const sections = [
   { to: '/dashboard', label: dashboardTexts.navProfile, icon: UserRound, also: '/profile' },
   { to: '/dashboard/organizations', label: dashboardTexts.navOrganizations, icon: Building2 },
+  { to: '/dashboard/saved-searches', label: savedSearchTexts.navLabel, icon: BellRing },
   { to: '/dashboard/settings', label: dashboardTexts.navSettings, icon: Settings },
 ] as const;
 
@@ -38,7 +39,7 @@ export function DashboardShell({
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
           <nav aria-label={dashboardTexts.sidebarLabel}>
-            <ul className="grid grid-cols-[1fr_1.4fr_1fr] gap-1 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
+            <ul className="grid grid-cols-2 gap-1 sm:grid-cols-4 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
               {sections.map(({ to, label, icon: Icon, ...rest }) => {
                 // An organization's insights page is within Organizations.
                 const active =

@@ -1,5 +1,13 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { homeTexts, type Category, type CategoryGroup, type Country } from '@si/contracts';
+import {
+  domainVerificationTexts,
+  homeTexts,
+  type Category,
+  type CategoryGroup,
+  type Country,
+  type SavedSearchFilters,
+} from '@si/contracts';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SuccessBanner } from '../../../components/ui/message-banner';
 import { useFlashMessage } from '../../../lib/use-flash-message';
@@ -31,6 +39,11 @@ export interface DirectoryPageProps {
   activeCountries: ReferenceList<Country>;
   /** Where the 'Add Your Organization' card leads (depends on who is signed in). */
   addOrganizationTo?: string;
+  /**
+   * What saves the search (ADR 034), given the filters and how people read them; shown beside
+   * the active filters while there are some.
+   */
+  saveSearch?: (search: { filters: SavedSearchFilters; labels: string[] }) => ReactNode;
 }
 
 /**
@@ -42,6 +55,7 @@ export function DirectoryPage({
   categories,
   activeCountries,
   addOrganizationTo = '/signup',
+  saveSearch,
 }: DirectoryPageProps) {
   const {
     filters,
@@ -116,14 +130,31 @@ export function DirectoryPage({
         onClear={clearCategories}
       />
 
-      <ActiveFilterChips
-        selected={filters.categories}
-        categoriesById={categoriesById}
-        verified={filters.verified}
-        onRemove={removeCategory}
-        onRemoveVerified={() => setVerified(false)}
-        onClear={clearToggles}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3 empty:hidden">
+        <ActiveFilterChips
+          selected={filters.categories}
+          categoriesById={categoriesById}
+          verified={filters.verified}
+          onRemove={removeCategory}
+          onRemoveVerified={() => setVerified(false)}
+          onClear={clearToggles}
+        />
+        {saveSearch && hasActiveFilters(filters) ? (
+          <div className="ml-auto">
+            {saveSearch({
+              filters: { ...filters, q: filters.q.trim() },
+              labels: [
+                ...(filters.q.trim() ? [`“${filters.q.trim()}”`] : []),
+                ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
+                ...(filters.country
+                  ? [countriesByCode.get(filters.country)?.name ?? filters.country]
+                  : []),
+                ...(filters.verified ? [domainVerificationTexts.filterChip] : []),
+              ],
+            })}
+          </div>
+        ) : null}
+      </div>
 
       <AddOrganizationTarget value={addOrganizationTo}>
         <DirectoryResults

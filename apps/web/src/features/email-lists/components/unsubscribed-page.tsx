@@ -10,8 +10,9 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   values.find((candidate) => candidate === value) ?? null;
 
 /**
- * /unsubscribed?list=<list>[&error=invalid|used] : where a list email's unsubscribe link ends,
- * the server having done the work (GET /api/insights/unsubscribe, /api/newsletter/unsubscribe).
+ * /unsubscribed?list=<list>[&error=invalid|used|expired] : where a list email's unsubscribe link
+ * ends, the server having done the work (GET /api/insights/unsubscribe, /api/newsletter/unsubscribe,
+ * /api/saved-searches/unsubscribe).
  */
 export function UnsubscribedPage() {
   const [searchParams] = useSearchParams();
@@ -20,16 +21,16 @@ export function UnsubscribedPage() {
     ? (oneOf(unsubscribeErrors, searchParams.get('error')) ?? 'invalid')
     : null;
   const texts = unsubscribeTexts[list];
-  const title =
-    error === 'invalid' ? texts.invalidTitle : error === 'used' ? texts.usedTitle : texts.doneTitle;
+  const failed = error === 'invalid' || error === 'expired';
+  const title = error ? texts[`${error}Title`] : texts.doneTitle;
   useDocumentTitle(title);
   return (
     <PageContainer className="py-12 sm:py-16">
       <StatusCard
         as="h1"
-        role={error === 'invalid' ? 'alert' : 'status'}
-        tone={error === 'invalid' ? 'danger' : 'neutral'}
-        icon={error === 'invalid' ? <MailX className="size-6" /> : <MailCheck className="size-6" />}
+        role={failed ? 'alert' : 'status'}
+        tone={failed ? 'danger' : 'neutral'}
+        icon={failed ? <MailX className="size-6" /> : <MailCheck className="size-6" />}
         title={title}
         action={
           <Link to={texts.actionTo} className={buttonClasses('secondary')}>
@@ -37,9 +38,7 @@ export function UnsubscribedPage() {
           </Link>
         }
       >
-        <p className="text-ink-muted">
-          {error === 'invalid' ? texts.invalid : error === 'used' ? texts.used : texts.done}
-        </p>
+        <p className="text-ink-muted">{error ? texts[error] : texts.done}</p>
       </StatusCard>
     </PageContainer>
   );

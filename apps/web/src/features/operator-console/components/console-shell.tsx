@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
+  BellRing,
   Building2,
   CreditCard,
   Flag,
@@ -10,7 +11,7 @@ import {
   ScrollText,
   UsersRound,
 } from 'lucide-react';
-import { consoleTexts } from '@si/contracts';
+import { consoleTexts, savedSearchConsoleTexts } from '@si/contracts';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cx } from '../../../lib/class-names';
 
@@ -22,6 +23,7 @@ export const consolePaths = {
   payments: '/admin/payments',
   email: '/admin/email',
   newsletter: '/admin/newsletter',
+  savedSearches: '/admin/saved-searches',
   audit: '/admin/audit',
 } as const;
 
@@ -41,6 +43,12 @@ const sections = [
     to: consolePaths.newsletter,
     label: consoleTexts.navNewsletter,
     icon: Newspaper,
+    exact: false,
+  },
+  {
+    to: consolePaths.savedSearches,
+    label: savedSearchConsoleTexts.nav,
+    icon: BellRing,
     exact: false,
   },
   { to: consolePaths.audit, label: consoleTexts.navAudit, icon: ScrollText, exact: false },

@@ -1,0 +1,184 @@
+import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { directoryPriorStates, savedSearchAlertRuns, savedSearches } from '../../db/schema.ts';
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+export type NewSavedSearch = Pick<
+  typeof savedSearches.$inferInsert,
+  'userId' | 'name' | 'frequency' | 'q' | 'categoryIds' | 'country' | 'verified' | 'nextAlertAt'
+>;
+/** A search whose alert is due, with where it goes. */
+export type DueSearch = SavedSearchRow & { email: string; disabled: boolean };
+export type PriorStateRow = typeof directoryPriorStates.$inferSelect;
+export type AlertRun = Omit<typeof savedSearchAlertRuns.$inferInsert, 'id'>;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export function createSavedSearchRepository(db: Database) {
+  return {
+    /** Locks the user's row until `tx` ends: one save at a time counts their searches. */
+    async lockUser(tx: Database, userId: string): Promise<void> {
+      await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    },
+
+    async countOwned(tx: Database, userId: string): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** Saved as of the directory's version now: what changes after it is new to the search. */
+    async insert(tx: Database, search: NewSavedSearch): Promise<SavedSearchRow> {
+      const [row] = await tx
+        .insert(savedSearches)
+        .values({ ...search, watermark: sql`(select version from directory_state)` })
+        .returning();
+      return row!;
+    },
+
+    listOwned(userId: string): Promise<SavedSearchRow[]> {
+      return db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+    },
+
+    async deleteOwned(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(savedSearches)
+        .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+        .returning({ id: savedSearches.id });
+      return deleted.length > 0;
+    },
+
+    async deleteById(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(savedSearches)
+        .where(eq(savedSearches.id, id))
+        .returning({ id: savedSearches.id });
+      return deleted.length > 0;
+    },
+
+    /**
+     * Up to `limit` searches due at `now` that no other process holds, held until `holdUntil`
+     * (another process skips them meanwhile; if this one stops, they are due again then); only
+     * those of the account at `onlyTo` when it is given.
+     */
+    async takeDue(
+      now: Date,
+      limit: number,
+      holdUntil: Date,
+      onlyTo?: string,
+    ): Promise<DueSearch[]> {
+      const rows = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`
+          with due as (
+            select id from saved_searches
+            where next_alert_at <= ${now.toISOString()}::timestamptz
+              and (taken_until is null or taken_until < ${now.toISOString()}::timestamptz)
+              and (${onlyTo ?? null}::text is null
+                or user_id = (select id from users where email = ${onlyTo ?? null}::text))
+            order by next_alert_at, id
+            limit ${limit}
+            for update skip locked
+          )
+          update saved_searches s set taken_until = ${holdUntil.toISOString()}::timestamptz
+          from due, users u
+          where s.id = due.id and u.id = s.user_id
+          returning s.id, s.user_id, s.name, s.frequency, s.q, s.category_ids, s.country,
+            s.verified, s.watermark, s.next_alert_at, s.taken_until, s.last_alert_at,
+            s.created_at, u.email, u.disabled_at is not null as disabled`),
+      );
+      const moment = (value: unknown) => (value === null ? null : new Date(value as string));
+      return rows.map((row) => ({
+        id: row.id as string,
+        userId: row.user_id as string,
+        name: row.name as string,
+        frequency: row.frequency as DueSearch['frequency'],
+        q: row.q as string,
+        categoryIds: row.category_ids as string[],
+        country: row.country as string | null,
+        verified: row.verified as boolean,
+        watermark: Number(row.watermark),
+        nextAlertAt: moment(row.next_alert_at)!,
+        takenUntil: moment(row.taken_until),
+        lastAlertAt: moment(row.last_alert_at),
+        createdAt: moment(row.created_at)!,
+        email: row.email as string,
+        disabled: row.disabled as boolean,
+      }));
+    },
+
+    /** What the organizations changed after `afterVersion`, up to `upTo`, were before, oldest first. */
+    priorStates(afterVersion: number, upTo: number): Promise<PriorStateRow[]> {
+      return db
+        .select()
+        .from(directoryPriorStates)
+        .where(
+          sql`${directoryPriorStates.version} > ${afterVersion} and ${directoryPriorStates.version} <= ${upTo}`,
+        )
+        .orderBy(directoryPriorStates.version);
+    },
+
+    /**
+     * The search's alert worked out: its watermark, next date and last alert moved on, if it
+     * is still the one taken (due at `dueAt`). False when another process did it first, or the
+     * search was deleted: the caller then sends nothing.
+     */
+    async complete(
+      tx: Database,
+      id: string,
+      dueAt: Date,
+      next: { watermark: number; nextAlertAt: Date; lastAlertAt: Date },
+    ): Promise<boolean> {
+      const done = await tx
+        .update(savedSearches)
+        .set({ ...next, takenUntil: null })
+        .where(and(eq(savedSearches.id, id), eq(savedSearches.nextAlertAt, dueAt)))
+        .returning({ id: savedSearches.id });
+      return done.length > 0;
+    },
+
+    /**
+     * Drops the prior states no saved search can ask for (at or before every watermark),
+     * recorded before `recordedBefore`: a search being saved meanwhile has a watermark of now.
+     */
+    async prunePriorStates(recordedBefore: Date): Promise<void> {
+      await db.execute(sql`
+        delete from directory_prior_states
+        where version <= coalesce(
+            (select min(watermark) from saved_searches),
+            (select version from directory_state))
+          and recorded_at < ${recordedBefore.toISOString()}::timestamptz`);
+    },
+
+    async recordRun(run: AlertRun): Promise<void> {
+      await db.insert(savedSearchAlertRuns).values(run);
+      await db.execute(sql`
+        delete from saved_search_alert_runs
+        where id < (select max(id) - 1000 from saved_search_alert_runs)`);
+    },
+
+    async stats(now: Date) {
+      const [counts] = await db
+        .select({
+          savedSearches: count(),
+          weekly: sql<number>`count(*) filter (where ${savedSearches.frequency} = 'weekly')::int`,
+          monthly: sql<number>`count(*) filter (where ${savedSearches.frequency} = 'monthly')::int`,
+          users: countDistinct(savedSearches.userId),
+          due: sql<number>`count(*) filter (where ${savedSearches.nextAlertAt} <= ${now.toISOString()}::timestamptz)::int`,
+        })
+        .from(savedSearches);
+      const [lastRun] = await db
+        .select()
+        .from(savedSearchAlertRuns)
+        .orderBy(desc(savedSearchAlertRuns.id))
+        .limit(1);
+      return { counts: counts!, lastRun: lastRun ?? null };
+    },
+  };
+}
+export type SavedSearchRepository = ReturnType<typeof createSavedSearchRepository>;

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { BellPlus } from 'lucide-react';
+import { saveSearchButtonTexts, type SavedSearchFilters } from '@si/contracts';
+import { Button, buttonClasses } from '../../../components/ui/button';
+
+const loadDialog = () => import('./save-search-dialog');
+// The form, its schema and the dialog load when a visitor means to save, not with the directory.
+const SaveSearchDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.SaveSearchDialog })),
+);
+
+export interface SaveSearchControlProps {
+  filters: SavedSearchFilters;
+  /** The filters as people read them ('“solar”', 'Climate Action', 'Kenya', 'Verified only'). */
+  labels: string[];
+  /**
+   * A permanent account is signed in (true), a guest or nobody (false), or not known yet: the
+   * home page does not load the session itself (the header does, on wide screens).
+   */
+  canSave: boolean | undefined;
+  /** Asks for the session, when it was not known: whether a permanent account is signed in. */
+  checkCanSave: () => Promise<boolean>;
+}
+
+/**
+ * 'Save this search' beside the directory's filters (ADR 034). A guest gets a link to sign in
+ * that comes back to the same search. It needs a script, so without one it is not shown.
+ */
+export function SaveSearchControl({
+  filters,
+  labels,
+  canSave,
+  checkCanSave,
+}: SaveSearchControlProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = `${location.pathname}${location.search}`;
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Back to the button once the dialog has gone (radix returns focus to its own trigger only).
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (canSave === false) {
+    return (
+      <Link
+        to="/login"
+        state={{ from, message: saveSearchButtonTexts.signInToSave }}
+        className={buttonClasses('secondary', 'sm', 'no-js:hidden')}
+      >
+        <BellPlus aria-hidden="true" className="size-4" />
+        {saveSearchButtonTexts.signInToSave}
+      </Link>
+    );
+  }
+  const preload = () => void loadDialog();
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="secondary"
+        size="sm"
+        className="no-js:hidden"
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          if (canSave) return setOpen(true);
+          void checkCanSave().then((signedIn) =>
+            signedIn
+              ? setOpen(true)
+              : navigate('/login', {
+                  state: { from, message: saveSearchButtonTexts.signInToSave },
+                }),
+          );
+        }}
+      >
+        <BellPlus aria-hidden="true" className="size-4" />
+        {saveSearchButtonTexts.save}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SaveSearchDialog filters={filters} labels={labels} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
