@@ -476,6 +476,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     emailFooter,
     onEmailQueued: () => relay.nudge(),
+    busy: () => inFlight > 0,
     logger: app.log,
   });
   const newsletterExpiry = newsletterExpiryJob(newsletterRepository, app.log);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { SAVED_SEARCH_ALERT_LISTED, savedSearchPath } from '@si/contracts';
 import { savedSearchAlertEmail } from '../adapters/email/saved-search-alert-email.ts';
@@ -33,7 +34,13 @@ const day = (date: Date) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Before each search, the job waits while the process serves requests, as the profile pages' walk
+ * does (ADR 030), but no longer than this: visitors go first, and a process that is never idle
+ * still sends its alerts, a search every few dozen milliseconds.
+ */
+const MAX_WAIT_WHILE_BUSY_MS = 50;
+const WAIT_STEP_MS = 5;
 
 /**
  * The organizations changed after `watermark`, each with its state before its first change
@@ -75,9 +82,16 @@ export function savedSearchAlertsJob(options: {
   publicUrl: string;
   emailFooter: EmailFooter;
   onEmailQueued: () => void;
+  /** Requests in flight in this process. */
+  busy(): boolean;
   logger: FastifyBaseLogger;
 }): PeriodicJob & { runAt(now: Date, onlyTo?: string): Promise<AlertRunResult> } {
   const { db, repository, organizations, outbox, publicUrl } = options;
+  const whenIdle = async () => {
+    await sleep(0);
+    for (let waited = 0; options.busy() && waited < MAX_WAIT_WHILE_BUSY_MS; waited += WAIT_STEP_MS)
+      await sleep(WAIT_STEP_MS);
+  };
 
   async function alertOf(search: DueSearch, version: number, history: PriorStateRow[], now: Date) {
     const changed = changedSince(history, search.watermark);
@@ -117,7 +131,7 @@ export function savedSearchAlertsJob(options: {
         const oldest = Math.min(...due.map((search) => search.watermark));
         const history = oldest < version ? await repository.priorStates(oldest, version) : [];
         for (const search of due) {
-          await breathe();
+          await whenIdle();
           const email = await alertOf(search, version, history, now);
           const queued = await db.transaction(async (tx) => {
             const claimed = await repository.complete(tx, search.id, search.nextAlertAt, {
