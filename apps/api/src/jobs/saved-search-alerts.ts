@@ -37,9 +37,9 @@ const day = (date: Date) =>
 /**
  * Before each search, the job waits while the process serves requests, as the profile pages' walk
  * does (ADR 030), but no longer than this: visitors go first, and a process that is never idle
- * still sends its alerts, a search every few dozen milliseconds.
+ * still sends its alerts, a search every fifth of a second or sooner.
  */
-const MAX_WAIT_WHILE_BUSY_MS = 50;
+const MAX_WAIT_WHILE_BUSY_MS = 200;
 const WAIT_STEP_MS = 5;
 
 /**
