@@ -16,10 +16,15 @@ export interface OneClickUnsubscribeOptions {
   /** '/insights/unsubscribe' */
   path: string;
   tags: string[];
-  /** The query parameter that names the reader ('organization', 'subscriber'). */
-  idParam: string;
+  /** The link's query parameters besides `token`, the first naming the reader ('subscriber'). */
+  params: readonly [string, ...string[]];
   what: string;
-  unsubscribe(id: string, token: string): Promise<'done' | UnsubscribeError>;
+  unsubscribe(link: Record<string, string>): Promise<'done' | UnsubscribeError>;
+  /**
+   * The message a mail client's POST is refused with (404), or null to answer it as done. By
+   * default only a forged link is refused: a used one leaves the reader out, as asked.
+   */
+  refusal?(outcome: UnsubscribeError): string | null;
 }
 
 /**
@@ -31,14 +36,16 @@ export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod<OneClickUnsubscrib
   app,
   options,
 ) => {
-  const { list, path, tags, idParam, what } = options;
+  const { list, path, tags, params, what } = options;
+  const refusal =
+    options.refusal ??
+    ((outcome: UnsubscribeError) => (outcome === 'invalid' ? unsubscribeLinkInvalid : null));
   const page = `/unsubscribed?list=${list}`;
   const Query = z.object({
-    [idParam]: z.string().max(100).default(''),
+    ...Object.fromEntries(params.map((name) => [name, z.string().max(100).default('')])),
     token: z.string().max(200).default(''),
   });
-  const unsubscribe = (query: Record<string, string>) =>
-    options.unsubscribe(query[idParam] ?? '', query.token ?? '');
+  const unsubscribe = (query: Record<string, string>) => options.unsubscribe(query);
 
   app.get(
     path,
@@ -63,7 +70,7 @@ export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod<OneClickUnsubscrib
   );
 
   // A mail client's one-click unsubscribe: a form POST from the provider's servers, with no
-  // Origin of ours and no session. A link used already answers as done: the reader is out.
+  // Origin of ours and no session.
   await app.register(async (plain) => {
     const oneClick = plain.withTypeProvider<ZodTypeProvider>();
     oneClick.addContentTypeParser(
@@ -88,7 +95,8 @@ export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod<OneClickUnsubscrib
       },
       async (request) => {
         const outcome = await unsubscribe(request.query as Record<string, string>);
-        if (outcome === 'invalid') throw notFound(unsubscribeLinkInvalid);
+        const refused = outcome === 'done' ? null : refusal(outcome);
+        if (refused) throw notFound(refused);
         return { data: { unsubscribed: true as const } };
       },
     );

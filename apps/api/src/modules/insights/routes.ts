@@ -74,10 +74,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     list: 'insights',
     path: '/insights/unsubscribe',
     tags,
-    idParam: 'organization',
+    params: ['organization'],
     what: 'the monthly insights email',
-    unsubscribe: async (organization, token) =>
-      (await insights.unsubscribe(organization, token)) ? 'done' : 'invalid',
+    unsubscribe: async (link) =>
+      (await insights.unsubscribe(link.organization ?? '', link.token ?? '')) ? 'done' : 'invalid',
   });
 
   app.put(

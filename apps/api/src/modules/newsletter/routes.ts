@@ -66,8 +66,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     list: 'newsletter',
     path: '/newsletter/unsubscribe',
     tags,
-    idParam: 'subscriber',
+    params: ['subscriber'],
     what: 'the newsletter',
-    unsubscribe: newsletter.unsubscribe,
+    unsubscribe: (link) => newsletter.unsubscribe(link.subscriber ?? '', link.token ?? ''),
   });
 };

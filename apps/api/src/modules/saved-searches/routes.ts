@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminSavedSearchStats,
@@ -9,21 +9,14 @@ import {
   dataEnvelope,
   savedSearchTexts,
 } from '@si/contracts';
-import { notFound } from '../../http/errors.ts';
-import { publicAccess, sessionRequired } from '../../http/openapi.ts';
+import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
+import { sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../identity/better-auth.ts';
 import { readSession } from '../../identity/session.ts';
 import type { SavedSearchService } from './service.ts';
 
 const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const Params = z.object({ id: z.string().max(100) });
-const Unsubscribe = z.object({
-  search: z.string().max(100).default(''),
-  expires: z.string().max(20).default(''),
-  token: z.string().max(200).default(''),
-});
-/** The page an unsubscribe link ends on (the web app's). */
-const UNSUBSCRIBED_PAGE = `/unsubscribed?list=${SAVED_SEARCH_UNSUBSCRIBE_LIST}`;
 
 /** Saved searches (ADR 034): the owner's calls, the alert's unsubscribe link, the console's figures. */
 export const savedSearchRoutes: FastifyPluginAsyncZod<{
@@ -90,58 +83,20 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/saved-searches/unsubscribe',
-    {
-      schema: {
-        tags,
-        // A link in an email, not a call: it answers with a redirect to a page.
-        hide: true,
-        summary: "An alert's unsubscribe link: deletes the search, then shows the result page",
-        description: 'No sign-in: the token proves the link. Redirects to /unsubscribed.',
-        security: publicAccess,
-        querystring: Unsubscribe,
-        response: { 303: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const failed = await savedSearches.unsubscribe(request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(failed ? `${UNSUBSCRIBED_PAGE}&error=${failed}` : UNSUBSCRIBED_PAGE, 303);
-    },
-  );
-
-  // A mail client's one-click unsubscribe (RFC 8058): a form POST from the provider's servers,
-  // with no Origin of ours and no session; the token in the address is the proof.
-  await app.register(async (plain) => {
-    const oneClick = plain.withTypeProvider<ZodTypeProvider>();
-    oneClick.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    oneClick.post(
-      '/saved-searches/unsubscribe',
-      {
-        config: { crossSiteExempt: true },
-        schema: {
-          tags,
-          summary: "One-click unsubscribe from a saved search's alert (RFC 8058)",
-          security: publicAccess,
-          querystring: Unsubscribe,
-          response: {
-            200: dataEnvelope(z.object({ unsubscribed: z.literal(true) })),
-            404: ErrorBody,
-          },
-        },
-      },
-      async (request) => {
-        const failed = await savedSearches.unsubscribe(request.query);
-        if (failed) throw notFound(savedSearchTexts.unsubscribeFailed[failed]);
-        return { data: { unsubscribed: true as const } };
-      },
-    );
+  await app.register(oneClickUnsubscribeRoutes, {
+    list: SAVED_SEARCH_UNSUBSCRIBE_LIST,
+    path: '/saved-searches/unsubscribe',
+    tags,
+    params: ['search', 'expires'],
+    what: "a saved search's alert",
+    unsubscribe: async (link) =>
+      (await savedSearches.unsubscribe({
+        search: link.search ?? '',
+        expires: link.expires ?? '',
+        token: link.token ?? '',
+      })) ?? 'done',
+    // The alert's POST says why nothing changed, whatever the reason (its links also expire).
+    refusal: (outcome) => savedSearchTexts.unsubscribeFailed[outcome],
   });
 
   app.get(
