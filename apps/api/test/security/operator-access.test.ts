@@ -14,7 +14,7 @@ import { createTestApp, type TestContext } from '../support/test-app.ts';
  */
 
 interface Operation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
 }
 
@@ -24,6 +24,7 @@ let organizationId: string;
 let reportId: string;
 let targetUserId: string;
 let emailId: number;
+let subscriberId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMITS: 'off' });
@@ -52,6 +53,17 @@ beforeAll(async () => {
     )) as unknown as { rows: { id: number }[] }
   ).rows;
   emailId = email!.id;
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/newsletter',
+    payload: { email: 'matrix-reader@example.org' },
+  });
+  const [subscriber] = (
+    (await ctx.database.db.execute(
+      sql`select id from newsletter_subscribers where email = 'matrix-reader@example.org'`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows;
+  subscriberId = subscriber!.id;
 });
 afterAll(() => ctx.close());
 
@@ -65,7 +77,9 @@ async function state(): Promise<string> {
       'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
       'sessions', (select count(*) from sessions),
       'emails', (select count(*) from email_outbox),
-      'guestCodes', (select json_agg(g order by g.code) from (select code, disabled_at from guest_codes) g)
+      'guestCodes', (select json_agg(g order by g.code) from (select code, disabled_at from guest_codes) g),
+      'newsletter', (select json_agg(n order by n.id) from (select id, confirmed_at from newsletter_subscribers) n),
+      'newsletterLine', (select json_agg(l) from (select * from newsletter_settings) l)
     )::text as state`)) as unknown as { rows: { state: string }[] };
   return result.rows[0]!.state;
 }
@@ -84,11 +98,13 @@ async function requestFor(operation: Operation) {
     .replace('/users/{id}', `/users/${targetUserId}`)
     .replace('/emails/{id}', `/emails/${emailId}`)
     .replace('/guest-codes/{code}', '/guest-codes/MATRIX-CODE')
+    .replace('/subscribers/{id}', `/subscribers/${subscriberId}`)
     .replace('{id}', organizationId);
   if (operation.method === 'GET') return { url, body: undefined };
   const reason = 'Matrix check';
   if (url.endsWith('/resolve')) return { url, body: { action: 'dismiss', reason } };
-  if (url.endsWith('/resend')) return { url, body: undefined };
+  if (url.endsWith('/resend') || operation.method === 'DELETE') return { url, body: undefined };
+  if (url.endsWith('/newsletter/line')) return { url, body: { line: reason } };
   if (url.includes('/users/') || url.includes('/guest-codes/')) return { url, body: { reason } };
   if (url.endsWith('/refund')) {
     return { url, body: { reason, version: await versionOf(), unpublish: 'now' } };
@@ -204,7 +220,7 @@ describe('the operator console access matrix', () => {
     const operator = (await signUpOperator(ctx, 'matrix-operator@example.org')).browser;
     // Reads first, then changes (a user disabled before re-enabled), deletions last.
     const order = (operation: Operation) =>
-      operation.path.endsWith('/delete')
+      operation.path.endsWith('/delete') || operation.method === 'DELETE'
         ? 3
         : operation.path.endsWith('/enable')
           ? 2

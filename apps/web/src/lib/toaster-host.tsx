@@ -35,6 +35,8 @@ function mountToaster() {
 
 /** Shows a toast; sonner replays toasts created before its Toaster subscribed. */
 export function showInToaster(kind: ToastKind, message: string): void {
+  // The page is gone (a test's document torn down before a late answer's toast): nowhere to show.
+  if (typeof document === 'undefined') return;
   mountToaster();
   toast[kind](message);
 }
