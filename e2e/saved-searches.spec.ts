@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { saveSearchButtonTexts, savedSearchTexts } from '@si/contracts';
+import { saveSearchButtonTexts, savedSearchTexts, unsubscribeTexts } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import {
   createVerifiedAccount,
@@ -88,7 +88,7 @@ test('a user saves a search, gets what is new for it by email and unsubscribes f
   // The same link again: nothing else changes, and the page says why.
   await page.goto(linkPath(alert, '/api/saved-searches/unsubscribe'));
   await expect(
-    page.getByRole('heading', { name: savedSearchTexts.unsubscribeFailedTitle }),
+    page.getByRole('heading', { name: unsubscribeTexts['saved-search'].usedTitle }),
   ).toBeVisible();
   await expect(page.getByText(savedSearchTexts.unsubscribeFailed.used)).toBeVisible();
 
