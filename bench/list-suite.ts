@@ -9,7 +9,7 @@
  */
 import type { Dataset, DatabaseKind } from './dataset.ts';
 import { log, milliseconds, orgs, percent, processCount, table } from './formatting.ts';
-import { seedSavedSearches, startAlertRun } from './alert-run.ts';
+import { ALERT_RUN_HANDOVER_MS, seedSavedSearches, startAlertRun } from './alert-run.ts';
 import { load, type Load } from './load.ts';
 import { coldMix, collectVocabulary, warmMix } from './request-mix.ts';
 import { onServer } from './server-start.ts';
@@ -59,6 +59,8 @@ export async function measureList(
     await load(base, mix.next, { connections, duration: WARM_UP_SECONDS });
     const memory = sampleMemory(server.pid);
     const alertRun = mixName === 'cold-alerts' ? startAlertRun(dataset.env) : null;
+    // The CLI hands the run to the server within a second; measured from then on.
+    if (alertRun) await new Promise((resolve) => setTimeout(resolve, ALERT_RUN_HANDOVER_MS));
     const list = await load(base, mix.next, { connections, duration });
     const rss = memory.stop();
     const alerts = alertRun ? await alertRun : undefined;
