@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 /** A port nothing listens on right now (the system picks it). */
 export function freePort(): Promise<number> {
@@ -35,13 +36,19 @@ export async function waitForReady(url: string, child: ChildProcess, timeoutMs =
   throw new Error(`server did not become ready in ${timeoutMs / 1000} s`);
 }
 
+/** BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there when it stops. */
+const profiling = () =>
+  process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+
 /**
  * The built server, `node apps/api/dist/server.js` (what `npm run serve` runs in production), in
  * `root` with `env`. Its logs (stdout) go to
  * stderr, and so does an exit nobody asked for, with its code or signal.
  */
 export function spawnServer(root: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...profiling(), 'apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 2, 'inherit'],

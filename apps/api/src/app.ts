@@ -44,6 +44,7 @@ import { createAccountRepository } from './modules/accounts/repository.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createOutboxRepository } from './adapters/email/outbox-repository.ts';
 import { createEmailRelay, type EmailRelay } from './adapters/email/relay.ts';
+import { visitorTraffic } from './jobs/visitor-traffic.ts';
 import { createLogTransport, createSmtpTransport } from './adapters/email/transports.ts';
 import { identityRoutes } from './modules/accounts/auth-routes.ts';
 import { createIdentity } from './identity/better-auth.ts';
@@ -205,14 +206,12 @@ export async function buildApp({
   // No route reads text bodies, and text/plain is how a cross-site form skips a preflight.
   app.removeContentTypeParser('text/plain');
   registerStorableTextCheck(app);
-  // Requests in flight in this process: background work that can wait (the regeneration of
-  // stored pages) waits while there are any. 'close' comes for a finished and an aborted answer.
-  let inFlight = 0;
+  // This process's requests: background work that can wait (the regeneration of stored pages,
+  // saved searches' alerts) gives way to them. 'close' comes for a finished and an aborted answer.
+  const traffic = visitorTraffic();
   app.addHook('onRequest', async (_request, reply) => {
-    inFlight += 1;
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-    });
+    traffic.started();
+    reply.raw.once('close', traffic.finished);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -476,7 +475,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     emailFooter,
     onEmailQueued: () => relay.nudge(),
-    busy: () => inFlight > 0,
+    busy: traffic.busy,
     logger: app.log,
   });
   const newsletterExpiry = newsletterExpiryJob(newsletterRepository, app.log);
@@ -502,6 +501,7 @@ export async function buildApp({
         return done;
       },
     },
+    busy: traffic.busy,
     logger: app.log,
   });
   const uploadSweep = uploadSweepJob({
@@ -679,7 +679,7 @@ export async function buildApp({
     pageStore,
     insights,
     renderedWith: JSON.stringify(siteSettings),
-    busy: () => inFlight > 0,
+    busy: traffic.busy,
     onRegenerationJob: (job) => {
       profilePages.job = job;
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { CardRefresh } from '../pages/share-images/share-images.ts';
 import type { PeriodicJob } from './scheduler.ts';
+import { backgroundTurns } from './visitor-traffic.ts';
 
 /** One key for the whole product: whichever process takes it takes the next batch. */
 const SHARE_CARDS_LOCK_KEY = 727274005;
@@ -14,6 +15,13 @@ const BATCH_SIZE = 20;
  * does (it is tried again then).
  */
 const TAKEN_FOR_SECONDS = 5 * 60;
+/**
+ * The share of its process the job takes while visitors are served without a pause: a card not
+ * drawn yet is drawn by the first request for it, so drawing ahead can wait (ADR 026). Its
+ * drawing runs on libuv's threads, beside the main thread's answers: on two cores, 500 cards
+ * drawn at full speed after a bulk publication took a fifth of the list's throughput.
+ */
+const SHARE_UNDER_LOAD = 0.1;
 
 export interface ShareCardRun {
   drawn: number;
@@ -40,6 +48,8 @@ interface Taken {
 export function shareCardsJob(options: {
   db: Database;
   cards: { refresh(organizationId: string): Promise<CardRefresh> };
+  /** The process is serving visitors (VisitorTraffic): the job then takes a small share of it. */
+  busy(): boolean;
   logger: FastifyBaseLogger;
 }): PeriodicJob & { run(): Promise<ShareCardRun | null> } {
   const { db, cards, logger } = options;
@@ -65,6 +75,7 @@ export function shareCardsJob(options: {
 
   const run = async (): Promise<ShareCardRun | null> => {
     const result: ShareCardRun = { drawn: 0, kept: 0, removed: 0, failed: 0 };
+    const turn = backgroundTurns(options, SHARE_UNDER_LOAD);
     for (let first = true; ; first = false) {
       const batch = await take();
       if (batch === null) {
@@ -73,6 +84,7 @@ export function shareCardsJob(options: {
       }
       if (batch.length === 0) break;
       for (const { id, change } of batch) {
+        await turn();
         try {
           result[await cards.refresh(id)] += 1;
           // One row a statement: no two transactions ever wait on each other's queue rows.

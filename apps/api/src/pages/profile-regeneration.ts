@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { untilQuiet } from '../jobs/visitor-traffic.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
 /** Profiles read at once, in id order. */
@@ -9,8 +9,6 @@ const BATCH_SIZE = 500;
  * left the process half idle.
  */
 const RENDERS_AT_ONCE = 3;
-/** How long the walk waits, while the process serves requests, before it looks again. */
-const WAIT_WHILE_BUSY_MS = 20;
 
 /** What became of one profile's page. */
 export type Regeneration =
@@ -38,14 +36,12 @@ export function profileRegenerationJob(options: {
   versionsAfter(afterId: string | null, limit: number): Promise<{ id: string; version: string }[]>;
   /** Stores the profile's page unless it is stored; `whenIdle` before it renders. */
   regenerate(id: string, version: string, whenIdle: () => Promise<void>): Promise<Regeneration>;
-  /** Requests in flight in this process. */
+  /** The process is serving visitors (VisitorTraffic). */
   busy(): boolean;
   logger: FastifyBaseLogger;
 }): { name: string; run(): Promise<RegenerationRun> } {
   const { versionsAfter, regenerate, busy, logger } = options;
-  const whenIdle = async () => {
-    while (busy()) await sleep(WAIT_WHILE_BUSY_MS);
-  };
+  const whenIdle = () => untilQuiet({ busy });
   return {
     name: 'profile-pages',
     async run() {

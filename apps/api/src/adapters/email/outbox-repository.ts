@@ -37,24 +37,38 @@ export function createOutboxRepository(db: Database) {
     return rows.length > 0;
   }
 
+  /** Stores emails for their owners in one statement, in the caller's transaction; their ids. */
+  async function enqueueMany(
+    executor: Database,
+    emails: { owner: EmailOwner; message: EmailMessage }[],
+  ): Promise<number[]> {
+    if (emails.length === 0) return [];
+    const rows = await executor
+      .insert(emailOutbox)
+      .values(
+        emails.map(({ owner, message }) => ({
+          userId: null,
+          newsletterSubscriberId: null,
+          ...owner,
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers ?? null,
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+    return rows.map((row) => row.id);
+  }
+
   /** Stores an email for its owner, in the caller's transaction; its outbox id. */
   async function enqueueFor(
     executor: Database,
     owner: EmailOwner,
     message: EmailMessage,
   ): Promise<number> {
-    const [row] = await executor
-      .insert(emailOutbox)
-      .values({
-        ...owner,
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers ?? null,
-      })
-      .returning({ id: emailOutbox.id });
-    return row!.id;
+    const [id] = await enqueueMany(executor, [{ owner, message }]);
+    return id!;
   }
 
   return {
@@ -67,6 +81,7 @@ export function createOutboxRepository(db: Database) {
     },
 
     enqueueFor,
+    enqueueMany,
 
     /** Emails not sent yet, due or waiting for a retry: the backlog an operator watches. */
     /** Emails still to be sent: due now or waiting to be tried again (failed ones not). */

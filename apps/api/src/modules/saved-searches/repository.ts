@@ -124,22 +124,36 @@ export function createSavedSearchRepository(db: Database) {
     },
 
     /**
-     * The search's alert worked out: its watermark, next date and last alert moved on, if it
-     * is still the one taken (due at `dueAt`). False when another process did it first, or the
-     * search was deleted: the caller then sends nothing.
+     * Searches' alerts worked out, in one statement: each one's watermark, next date and last
+     * alert moved on if it is still the one taken (due at `dueAt`). The ids of those moved on;
+     * one left out was done first by another process, or deleted: its alert is not sent.
      */
-    async complete(
+    async completeMany(
       tx: Database,
-      id: string,
-      dueAt: Date,
-      next: { watermark: number; nextAlertAt: Date; lastAlertAt: Date },
-    ): Promise<boolean> {
-      const done = await tx
-        .update(savedSearches)
-        .set({ ...next, takenUntil: null })
-        .where(and(eq(savedSearches.id, id), eq(savedSearches.nextAlertAt, dueAt)))
-        .returning({ id: savedSearches.id });
-      return done.length > 0;
+      searches: {
+        id: string;
+        dueAt: Date;
+        next: { watermark: number; nextAlertAt: Date; lastAlertAt: Date };
+      }[],
+    ): Promise<Set<string>> {
+      if (searches.length === 0) return new Set();
+      const values = sql.join(
+        searches.map(
+          ({ id, dueAt, next }) =>
+            sql`(${id}::uuid, ${dueAt.toISOString()}::timestamptz, ${next.watermark}::bigint, ${next.nextAlertAt.toISOString()}::timestamptz, ${next.lastAlertAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      const rows = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          update saved_searches s
+          set watermark = v.watermark, next_alert_at = v.next_alert_at,
+            last_alert_at = v.last_alert_at, taken_until = null
+          from (values ${values}) as v(id, due_at, watermark, next_alert_at, last_alert_at)
+          where s.id = v.id and s.next_alert_at = v.due_at
+          returning s.id`),
+      );
+      return new Set(rows.map((row) => row.id));
     },
 
     /**
