@@ -34,8 +34,12 @@ export interface ListRow {
   /** Sum over the server's processes, and each process (the primary first). */
   rssMb: MemoryFigures;
   paths: { distinct: number; repeats: number };
-  /** cold-alerts: how long the alert run took, and what it did. */
-  alerts?: { seconds: number; record: string };
+  /**
+   * cold-alerts: how long the alert run took, what it did, and the cold mix on the same server
+   * just before it (`list` is the mix during the run): two server starts differ by more than the
+   * run's effect on this shared machine.
+   */
+  alerts?: { seconds: number; record: string; before: Load };
 }
 
 const WARM_UP_SECONDS = 3;
@@ -65,17 +69,21 @@ export async function measureList(
       // figure is the alert run's, after a week in which they were published, not theirs.
       await waitUntilSettled(server.pid, log, 120_000, PUBLICATIONS_SETTLED_SECONDS);
     }
-    log(`    healthz ${duration} s, warm-up ${WARM_UP_SECONDS} s, list ${duration} s`);
+    log(
+      `    healthz ${duration} s, warm-up ${WARM_UP_SECONDS} s, list ${duration} s${mixName === 'cold-alerts' ? `, then the alert run and list ${duration} s again` : ''}`,
+    );
     const health = await load(base, () => '/healthz', { connections, duration });
     // After the ceiling, so warm's cached entries are still fresh when the list run starts.
     await load(base, mix.next, { connections, duration: WARM_UP_SECONDS });
+    const before =
+      mixName === 'cold-alerts' ? await load(base, mix.next, { connections, duration }) : null;
     const memory = sampleMemory(server.pid);
-    const alertRun = mixName === 'cold-alerts' ? startAlertRun(dataset.env) : null;
+    const alertRun = before ? startAlertRun(dataset.env) : null;
     // The CLI hands the run to the server within a second; measured from then on.
     if (alertRun) await new Promise((resolve) => setTimeout(resolve, ALERT_RUN_HANDOVER_MS));
     const list = await load(base, mix.next, { connections, duration });
     const rss = memory.stop();
-    const alerts = alertRun ? await alertRun : undefined;
+    const alerts = alertRun && before ? { ...(await alertRun), before } : undefined;
     if (alerts) log(`    alert run: ${alerts.seconds.toFixed(1)} s; ${alerts.record}`);
     if (cold && mix.repeats() > 0) {
       log(`    ${mix.repeats()} cold paths had to repeat (of ${mix.distinct()} distinct)`);
@@ -93,6 +101,12 @@ export async function measureList(
       ...(alerts ? { alerts } : {}),
     };
   });
+}
+
+function alertNote(alerts: NonNullable<ListRow['alerts']>, during: Load, duration: number) {
+  const figures = (load: Load) =>
+    `${load.rps.toFixed(0)} req/s, p50 ${milliseconds(load.p50)} ms, p99 ${milliseconds(load.p99)} ms`;
+  return `; the cold mix just before the alert run: ${figures(alerts.before)}; during it: ${figures(during)} (${percent(during.rps / alerts.before.rps)} of before); the run took ${alerts.seconds.toFixed(1)} s of the ${duration} s measured (${alerts.record})`;
 }
 
 export const megabytes = (memory: MemorySummary) =>
@@ -155,7 +169,7 @@ export function reportList(
     .filter((row) => row.mix !== 'warm')
     .map(
       (row) =>
-        `${row.database} ${orgs(row.size)} ${row.mix}, ${processCount(row.processes)}: ${row.paths.distinct} distinct paths sent, ${row.paths.repeats === 0 ? 'none' : row.paths.repeats} repeated${row.alerts ? `; the alert run took ${row.alerts.seconds.toFixed(1)} s of the ${options.duration} s measured (${row.alerts.record})` : ''}`,
+        `${row.database} ${orgs(row.size)} ${row.mix}, ${processCount(row.processes)}: ${row.paths.distinct} distinct paths sent, ${row.paths.repeats === 0 ? 'none' : row.paths.repeats} repeated${row.alerts ? alertNote(row.alerts, row.list, options.duration) : ''}`,
     );
   return { lines, notes };
 }

@@ -18,7 +18,7 @@ import { backgroundTurns } from './visitor-traffic.ts';
 /** Searches taken at a time. */
 const BATCH = 200;
 /** Searches worked out in one step: their alerts are queued in one transaction of two statements. */
-const STEP = 25;
+const STEP = 10;
 /**
  * The share of its process the job takes while visitors are served without a pause: alerts can
  * wait minutes, a visitor cannot (the bench's cold mix beside 10,000 alerts, ADR 034).
