@@ -291,6 +291,7 @@ export async function buildApp({
     logger: app.log,
     intervalMs: config.EMAIL_RELAY_INTERVAL_MS,
     maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+    busy: traffic.busy,
     onSendFailure: metrics?.emailSendFailed,
   });
   const counters = createWindowCounters(database.db);

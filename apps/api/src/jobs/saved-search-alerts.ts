@@ -140,11 +140,20 @@ export function savedSearchAlertsJob(options: {
     try {
       // Everything committed up to this version is judged in this run; later changes, next run.
       const version = await organizations.directoryVersion();
+      let read: { after: number; history: PriorStateRow[] } | null = null;
       for (;;) {
         const due = await repository.takeDue(now, BATCH, new Date(now.getTime() + HOLD_MS), onlyTo);
         if (due.length === 0) break;
         const oldest = Math.min(...due.map((search) => search.watermark));
-        const history = oldest < version ? await repository.priorStates(oldest, version) : [];
+        // Read once a run, and again only for a batch with a search older than any before it:
+        // the changes after a watermark are a tail of the changes after any earlier one.
+        if (!read || oldest < read.after) {
+          read = {
+            after: oldest,
+            history: oldest < version ? await repository.priorStates(oldest, version) : [],
+          };
+        }
+        const { history } = read;
         for (let first = 0; first < due.length; first += STEP) {
           await turn();
           const step = due.slice(first, first + STEP);

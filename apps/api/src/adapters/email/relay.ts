@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTransport } from './message.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
+import { backgroundTurns } from '../../jobs/visitor-traffic.ts';
 import { alertCodes } from '../../metrics/alert-codes.ts';
 
 const BATCH_SIZE = 20;
+/**
+ * The share of its process the relay takes while visitors are served without a pause: one email
+ * goes at once, thousands (a run of alerts or a digest) go at a pace the directory does not feel.
+ */
+const SHARE_UNDER_LOAD = 0.1;
 /** The stable code of the one error line logged when the relay gives an email up. */
 export const EMAIL_FAILED = alertCodes.emailFailed;
 const FIRST_RETRY_MS = 5_000;
@@ -37,6 +43,8 @@ export function createEmailRelay(options: {
   intervalMs: number;
   /** Attempts before an email is failed (EMAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
+  /** The process is serving visitors (VisitorTraffic); by default it never is. */
+  busy?: () => boolean;
   /** Called for each attempt the transport refuses (GET /metrics counts them). */
   onSendFailure?: () => void;
 }): EmailRelay {
@@ -48,9 +56,11 @@ export function createEmailRelay(options: {
 
   async function sendBatch(): Promise<number> {
     let sent = 0;
+    const turn = backgroundTurns({ busy: options.busy ?? (() => false) }, SHARE_UNDER_LOAD);
     for (;;) {
       const batch = await outbox.claimDue(BATCH_SIZE);
       for (const email of batch) {
+        await turn();
         try {
           await transport.send(email);
           await outbox.markSent(email.id);
