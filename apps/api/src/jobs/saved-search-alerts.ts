@@ -23,7 +23,7 @@ const STEP = 10;
  * The share of its process the job takes while visitors are served without a pause: alerts can
  * wait minutes, a visitor cannot (the bench's cold mix beside 10,000 alerts, ADR 034).
  */
-const SHARE_UNDER_LOAD = 0.05;
+const SHARE_UNDER_LOAD = 0.02;
 /** A taken search is left to its process this long; if that one stops, another takes it then. */
 const HOLD_MS = 10 * 60 * 1000;
 /** Prior states a search being saved right now might still need are kept a day. */

@@ -9,7 +9,7 @@ const BATCH_SIZE = 20;
  * The share of its process the relay takes while visitors are served without a pause: one email
  * goes at once, thousands (a run of alerts or a digest) go at a pace the directory does not feel.
  */
-const SHARE_UNDER_LOAD = 0.1;
+const SHARE_UNDER_LOAD = 0.03;
 /** The stable code of the one error line logged when the relay gives an email up. */
 export const EMAIL_FAILED = alertCodes.emailFailed;
 const FIRST_RETRY_MS = 5_000;
