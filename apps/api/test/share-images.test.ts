@@ -202,6 +202,34 @@ describe('share image per profile', () => {
   it('draws the uploaded logo, read from the storage, in place of the initial', () =>
     expectUploadedLogoDrawn());
 
+  it('writes the name beside the logo and below the band, where the layout puts its first line', async () => {
+    const organization = await publish('Kenya Water Trust');
+    const card = await expectCard(cardPath(organization.id));
+    const { data, info } = await sharp(card.rawPayload)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // The name's ink (#1b1a17) right of the logo and above the place: its first pen at x 296,
+    // its baseline at y 302, capitals about 43 px tall at 60 px.
+    let [left, top, bottom] = [Infinity, Infinity, -Infinity];
+    for (let y = 232; y < 318; y += 1) {
+      for (let x = 270; x < 1160; x += 1) {
+        const at = (y * info.width + x) * info.channels;
+        if (data[at]! > 60 || data[at + 1]! > 60 || data[at + 2]! > 60) continue;
+        left = Math.min(left, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+    expect(left).toBeGreaterThanOrEqual(296);
+    expect(left).toBeLessThanOrEqual(304);
+    expect(top).toBeGreaterThanOrEqual(254);
+    expect(top).toBeLessThanOrEqual(266);
+    // 'y' descends below the baseline.
+    expect(bottom).toBeGreaterThan(302);
+    expect(bottom).toBeLessThan(318);
+  });
+
   it('draws a name with markup, quotes and emoji without breaking the card or the page', async () => {
     const organization = await publish(hostileName);
     await expectCard(cardPath(organization.id));

@@ -143,6 +143,96 @@ function measure(text: string, style: TextStyle): Promise<number> {
 }
 type Measure = typeof measure;
 
+/**
+ * Where Pango's drawing of a line starts, for one style. Pango draws text cropped to its ink;
+ * drawn between two bars, the crop is the bars' (the tallest and leftmost ink of a line), so a
+ * line's image always starts at the left bar's ink and at its top. The bar drawn once by SVG at
+ * a known pen position and baseline says where those are.
+ */
+interface BarMetrics {
+  /** How far the bar moves the pen: the text starts this far after the bar's pen. */
+  advance: number;
+  /** The bar's ink, from its pen. */
+  inkLeft: number;
+  /** From the bar's ink top down to the baseline. */
+  ascent: number;
+  /** The height of Pango's image of a line whose ink lies within the bars. */
+  height: number;
+}
+const barMetrics = new Map<string, Promise<BarMetrics>>();
+function barMetricsOf(style: TextStyle): Promise<BarMetrics> {
+  const font = pangoFont(style);
+  let found = barMetrics.get(font);
+  if (!found) {
+    found = (async () => {
+      const size = style.size * 3;
+      const pen = style.size;
+      const [advance, svg, pango] = await Promise.all([
+        measure('|', style),
+        rasterize(svgPage(size, size, [textElement(pen, size - pen, '|', style, palette.ink)])),
+        sharp({ text: { text: '||', font, dpi: 72 } }).metadata(),
+      ]);
+      let top = svg.height;
+      let left = svg.width;
+      for (let y = 0; y < svg.height; y += 1) {
+        for (let x = 0; x < svg.width; x += 1) {
+          if (svg.data[(y * svg.width + x) * 4 + 3]! === 0) continue;
+          top = Math.min(top, y);
+          left = Math.min(left, x);
+        }
+      }
+      return { advance, inkLeft: left - pen, ascent: size - pen - top, height: pango.height ?? 0 };
+    })();
+    barMetrics.set(font, found);
+    found.catch(() => barMetrics.delete(font));
+  }
+  return found;
+}
+
+/** Bars Pango measures but does not paint (alpha 1 of 65535). */
+const HIDDEN_BAR = '<span alpha="1">|</span>';
+/** Lines drawn: places come back on card after card; a name is drawn once. */
+const textImages = new LRUCache<string, Promise<Pixels>>({ max: 2000 });
+
+/**
+ * One line of text in `fill`, drawn by Pango as SVG text at pen `x` on `baseline` would be
+ * (about a third of the time librsvg takes for the same words), or null when a glyph reaches
+ * above or below the bars (some scripts' marks): SVG draws that line instead.
+ */
+async function textLayer(
+  value: string,
+  x: number,
+  baseline: number,
+  style: TextStyle,
+  fill: string,
+): Promise<Layer | null> {
+  const font = pangoFont(style);
+  const key = `${font}\n${fill}\n${value}`;
+  let found = textImages.get(key);
+  if (!found) {
+    found = sharp({
+      text: {
+        text: `${HIDDEN_BAR}<span foreground="${fill}">${escapeMarkup(value)}</span>${HIDDEN_BAR}`,
+        font,
+        dpi: 72,
+        rgba: true,
+      },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    textImages.set(key, found);
+    found.catch(() => textImages.delete(key));
+  }
+  const [metrics, pixels] = await Promise.all([barMetricsOf(style), found]);
+  if (pixels.height !== metrics.height) return null;
+  return {
+    ...pixels,
+    left: Math.round(x - metrics.advance + metrics.inkLeft),
+    top: Math.round(baseline - metrics.ascent),
+  };
+}
+
 /** The longest start of `parts` that fits `maxWidth` with `suffix` after it (at least one part). */
 async function longestStart(
   parts: string[],
@@ -543,14 +633,24 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
     ]);
   }
 
-  // The name beside the logo, below the band; the place under it.
+  // The name beside the logo, below the band; the place under it. Words are drawn by Pango
+  // (textLayer); only what it cannot place, and the pin, go to an SVG of the head.
   const head: string[] = [];
+  const words: Promise<Layer | null>[] = [];
+  const write = (x: number, y: number, value: string, style: TextStyle, fill: string) => {
+    words.push(
+      textLayer(value, x, y, style, fill).then((layer) => {
+        if (!layer) head.push(text(x, y, value, style, fill));
+        return layer;
+      }),
+    );
+  };
   const nameWidth = TEXT_RIGHT - TEXT_X;
   const name = await nameLines(cardText(content.name), nameWidth, measure);
   let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
   for (const line of name.lines) {
     baseline += name.lineHeight;
-    head.push(text(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink));
+    write(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink);
   }
   // Below the last line's descenders.
   let headBottom = baseline + name.size * 0.4;
@@ -571,27 +671,34 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       });
       x += flag.width + 12;
     } else {
-      head.push(pinIcon(x, placeBaseline - 26));
+      words.push(pinLayer(x, placeBaseline - 26));
       x += 34;
     }
     const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
-    head.push(text(x, placeBaseline, shown, style, palette.inkMuted));
+    write(x, placeBaseline, shown, style, palette.inkMuted);
   }
 
   // The first categories as pills, as many as fit on one line, then '+N more'.
   const row = pills(content.categories, pillsTop, layers);
 
-  // The head is drawn in its own area, not one the size of the card: librsvg's cost goes with
-  // the area. Areas' corners are whole pixels, so text lands where one drawing would put it.
+  // What is left of the head is drawn in its own area, not one the size of the card: librsvg's
+  // cost goes with the area. Areas' corners are whole pixels, so text lands where one drawing
+  // would put it.
+  const written = (await Promise.all(words)).filter((layer): layer is Layer => layer !== null);
   const headTop = BAND.y + BAND.height + 2;
   const drawn = [
     await avatar,
-    await placed(head, {
-      left: TEXT_X - 4,
-      top: headTop,
-      width: CONTENT_RIGHT - (TEXT_X - 4),
-      height: Math.ceil(headBottom) - headTop,
-    }),
+    ...written,
+    ...(head.length > 0
+      ? [
+          await placed(head, {
+            left: TEXT_X - 4,
+            top: headTop,
+            width: CONTENT_RIGHT - (TEXT_X - 4),
+            height: Math.ceil(headBottom) - headTop,
+          }),
+        ]
+      : []),
     ...(await row),
   ];
 
@@ -734,6 +841,23 @@ function bandGradient(): string {
   <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#band)"/>
   <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#light)"/>
   <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="url(#mist)"/>`;
+}
+
+/** Pins drawn, by where they fall within a pixel: one or two per process. */
+const pins = new Map<string, Promise<Pixels>>();
+/** The pin drawn at (x, y) as a layer. */
+async function pinLayer(x: number, y: number): Promise<Layer> {
+  const left = Math.floor(x) - 2;
+  const top = Math.floor(y) - 2;
+  const within = { x: round(x - left), y: round(y - top) };
+  const key = `${within.x} ${within.y}`;
+  let found = pins.get(key);
+  if (!found) {
+    found = rasterize(svgPage(36, 36, [pinIcon(within.x, within.y)]));
+    pins.set(key, found);
+    found.catch(() => pins.delete(key));
+  }
+  return { ...(await found), left, top };
 }
 
 /** A map pin (lucide's MapPin), for the place when no flag can be drawn. */
