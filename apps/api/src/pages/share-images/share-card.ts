@@ -191,24 +191,35 @@ function barMetricsOf(style: TextStyle): Promise<BarMetrics> {
 
 /** Bars Pango measures but does not paint (alpha 1 of 65535). */
 const HIDDEN_BAR = '<span alpha="1">|</span>';
-/** Lines drawn: places come back on card after card; a name is drawn once. */
-const textImages = new LRUCache<string, Promise<Pixels>>({ max: 2000 });
+/** A line of the card's head: its words, where SVG text would put them, and how. */
+interface TextLine {
+  x: number;
+  baseline: number;
+  value: string;
+  style: TextStyle;
+  fill: string;
+  /** Kept for the next cards (places); a name is drawn once and not kept. */
+  keep?: boolean;
+}
+/** Lines kept: about 50 KB each (a place at 28 px). */
+const textImages = new LRUCache<string, Promise<Pixels>>({ max: 256 });
 
 /**
- * One line of text in `fill`, drawn by Pango as SVG text at pen `x` on `baseline` would be
- * (about a third of the time librsvg takes for the same words), or null when a glyph reaches
- * above or below the bars (some scripts' marks): SVG draws that line instead.
+ * One line of text, drawn by Pango as SVG text at pen `x` on `baseline` would be (about a third
+ * of the time librsvg takes for the same words), or null when a glyph reaches above or below the
+ * bars (some scripts' marks): SVG draws that line instead.
  */
-async function textLayer(
-  value: string,
-  x: number,
-  baseline: number,
-  style: TextStyle,
-  fill: string,
-): Promise<Layer | null> {
+async function textLayer({
+  x,
+  baseline,
+  value,
+  style,
+  fill,
+  keep = false,
+}: TextLine): Promise<Layer | null> {
   const font = pangoFont(style);
   const key = `${font}\n${fill}\n${value}`;
-  let found = textImages.get(key);
+  let found = keep ? textImages.get(key) : undefined;
   if (!found) {
     found = sharp({
       text: {
@@ -221,8 +232,10 @@ async function textLayer(
       .raw()
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
-    textImages.set(key, found);
-    found.catch(() => textImages.delete(key));
+    if (keep) {
+      textImages.set(key, found);
+      found.catch(() => textImages.delete(key));
+    }
   }
   const [metrics, pixels] = await Promise.all([barMetricsOf(style), found]);
   if (pixels.height !== metrics.height) return null;
@@ -633,24 +646,22 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
     ]);
   }
 
-  // The name beside the logo, below the band; the place under it. Words are drawn by Pango
-  // (textLayer); only what it cannot place, and the pin, go to an SVG of the head.
-  const head: string[] = [];
-  const words: Promise<Layer | null>[] = [];
-  const write = (x: number, y: number, value: string, style: TextStyle, fill: string) => {
-    words.push(
-      textLayer(value, x, y, style, fill).then((layer) => {
-        if (!layer) head.push(text(x, y, value, style, fill));
-        return layer;
-      }),
-    );
-  };
+  // The name beside the logo, below the band; the place under it. Lines are drawn by Pango
+  // (textLayer); only those it cannot place go to an SVG of the head.
+  const lines: TextLine[] = [];
+  let pin: Promise<Layer> | null = null;
   const nameWidth = TEXT_RIGHT - TEXT_X;
   const name = await nameLines(cardText(content.name), nameWidth, measure);
   let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
   for (const line of name.lines) {
     baseline += name.lineHeight;
-    write(TEXT_X, baseline, line, { size: name.size, bold: true }, palette.ink);
+    lines.push({
+      x: TEXT_X,
+      baseline,
+      value: line,
+      style: { size: name.size, bold: true },
+      fill: palette.ink,
+    });
   }
   // Below the last line's descenders.
   let headBottom = baseline + name.size * 0.4;
@@ -671,11 +682,19 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       });
       x += flag.width + 12;
     } else {
-      words.push(pinLayer(x, placeBaseline - 26));
+      pin = pinLayer(x, placeBaseline - 26);
       x += 34;
     }
     const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
-    write(x, placeBaseline, shown, style, palette.inkMuted);
+    // Places come back on card after card: their images are kept.
+    lines.push({
+      x,
+      baseline: placeBaseline,
+      value: shown,
+      style,
+      fill: palette.inkMuted,
+      keep: true,
+    });
   }
 
   // The first categories as pills, as many as fit on one line, then '+N more'.
@@ -684,11 +703,15 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
   // What is left of the head is drawn in its own area, not one the size of the card: librsvg's
   // cost goes with the area. Areas' corners are whole pixels, so text lands where one drawing
   // would put it.
-  const written = (await Promise.all(words)).filter((layer): layer is Layer => layer !== null);
+  const written = await Promise.all(lines.map(textLayer));
+  const head = lines.flatMap((line, index) =>
+    written[index] ? [] : [text(line.x, line.baseline, line.value, line.style, line.fill)],
+  );
   const headTop = BAND.y + BAND.height + 2;
   const drawn = [
     await avatar,
-    ...written,
+    ...written.filter((layer): layer is Layer => layer !== null),
+    ...(pin ? [await pin] : []),
     ...(head.length > 0
       ? [
           await placed(head, {
