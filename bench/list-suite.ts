@@ -36,15 +36,19 @@ export interface ListRow {
   paths: { distinct: number; repeats: number };
   /**
    * cold-alerts: how long the alert run took, what it did, and the cold mix on the same server
-   * just before it (`list` is the mix during the run): two server starts differ by more than the
-   * run's effect on this shared machine.
+   * just before it and once it has ended and the server is idle again (`list` is the mix during
+   * the run). Two server starts differ by more than the run's effect on this shared machine, and
+   * one server's speed drifts by tens of percent within a minute: the run is compared with the
+   * mean of the windows on either side of it.
    */
-  alerts?: { seconds: number; record: string; before: Load };
+  alerts?: { seconds: number; record: string; before: Load; after: Load };
 }
 
 const WARM_UP_SECONDS = 3;
 /** Longer than the share-cards job's interval (SHARE_CARDS_INTERVAL_MS, 10 s). */
 const PUBLICATIONS_SETTLED_SECONDS = 12;
+/** Longer than the email relay's interval (EMAIL_RELAY_INTERVAL_MS, 5 s). */
+const AFTER_RUN_SETTLED_SECONDS = 6;
 
 export async function measureList(
   dataset: Dataset,
@@ -78,13 +82,24 @@ export async function measureList(
     const before =
       mixName === 'cold-alerts' ? await load(base, mix.next, { connections, duration }) : null;
     const memory = sampleMemory(server.pid);
+    const alertsAround = async (
+      run: ReturnType<typeof startAlertRun>,
+      earlier: Load,
+    ): Promise<NonNullable<ListRow['alerts']>> => {
+      const { seconds, record } = await run;
+      log(`    alert run: ${seconds.toFixed(1)} s; ${record}`);
+      // The relay sends the queued emails at full speed once visitors are gone.
+      await waitUntilSettled(server.pid, log, 300_000, AFTER_RUN_SETTLED_SECONDS);
+      log(`    list ${duration} s after the run`);
+      const after = await load(base, mix.next, { connections, duration });
+      return { seconds, record, before: earlier, after };
+    };
     const alertRun = before ? startAlertRun(dataset.env) : null;
     // The CLI hands the run to the server within a second; measured from then on.
     if (alertRun) await new Promise((resolve) => setTimeout(resolve, ALERT_RUN_HANDOVER_MS));
     const list = await load(base, mix.next, { connections, duration });
     const rss = memory.stop();
-    const alerts = alertRun && before ? { ...(await alertRun), before } : undefined;
-    if (alerts) log(`    alert run: ${alerts.seconds.toFixed(1)} s; ${alerts.record}`);
+    const alerts = alertRun && before ? await alertsAround(alertRun, before) : undefined;
     if (cold && mix.repeats() > 0) {
       log(`    ${mix.repeats()} cold paths had to repeat (of ${mix.distinct()} distinct)`);
     }
@@ -106,7 +121,8 @@ export async function measureList(
 function alertNote(alerts: NonNullable<ListRow['alerts']>, during: Load, duration: number) {
   const figures = (load: Load) =>
     `${load.rps.toFixed(0)} req/s, p50 ${milliseconds(load.p50)} ms, p99 ${milliseconds(load.p99)} ms`;
-  return `; the cold mix just before the alert run: ${figures(alerts.before)}; during it: ${figures(during)} (${percent(during.rps / alerts.before.rps)} of before); the run took ${alerts.seconds.toFixed(1)} s of the ${duration} s measured (${alerts.record})`;
+  const around = (alerts.before.rps + alerts.after.rps) / 2;
+  return `; the cold mix just before the alert run: ${figures(alerts.before)}; during it: ${figures(during)}; after it: ${figures(alerts.after)}; during it ${percent(during.rps / around)} of the mean before and after; the run took ${alerts.seconds.toFixed(1)} s of the ${duration} s measured (${alerts.record})`;
 }
 
 export const megabytes = (memory: MemorySummary) =>

@@ -59,12 +59,13 @@ function readJson(file) {
 if (run('typecheck and lint', 'npm', ['run', 'check'])) passed += 1;
 else failed += 1;
 
-run('unit, component and API tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsDir}/vitest.json`,
+// Through tee: an error Vitest caught outside any test is only in its log, and CI keeps the
+// log's head and tail, so its section is named again at the end.
+run('unit, component and API tests', 'bash', [
+  '-o',
+  'pipefail',
+  '-c',
+  `npx vitest run --reporter=default --reporter=json --outputFile.json=${resultsDir}/vitest.json 2>&1 | tee ${resultsDir}/vitest.log`,
 ]);
 const vitest = readJson(`${resultsDir}/vitest.json`);
 if (vitest) {
@@ -82,8 +83,14 @@ if (vitest) {
       failed += 1;
       failedTests.push(`${file.name} (the file, outside its tests): ${firstLine(file.message)}`);
     }
-  if (failures.includes('unit, component and API tests') && vitest.numFailedTests === 0)
+  if (failures.includes('unit, component and API tests') && vitest.numFailedTests === 0) {
     failedTests.push('Vitest failed outside any test: see "Unhandled Errors" or a hook in its log');
+    const log = stripVTControlCharacters(readFileSync(`${resultsDir}/vitest.log`, 'utf8'));
+    const at = log.indexOf('Unhandled Error');
+    // Its first lines: how many, the error, where it was thrown and which file was running.
+    if (at >= 0)
+      lastLines('Vitest, outside any test', log.slice(at).split('\n').slice(0, 40).join('\n'), 40);
+  }
 } else failed += 1;
 
 const browserReady =
