@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 
@@ -18,5 +18,13 @@ afterEach(async () => {
   // React's scheduler runs work in a setImmediate. Work that a response queued just before the
   // test ended would otherwise run after the file's jsdom is gone: "window is not defined", an
   // unhandled error that fails the run though every test passed (seen in CI under load).
+  await new Promise((resolve) => setImmediate(resolve));
+});
+
+// A response or timer a file's last test started can still be running when the file ends; a
+// moment here lets it finish while the document exists, instead of in a torn-down one (the
+// unhandled errors above were of this kind).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setImmediate(resolve));
 });
