@@ -64,13 +64,18 @@ test.describe('home: the directory', () => {
     await expect(page.getByText(homeTexts.emptyBody)).toBeVisible();
   });
 
-  test('opens a profile from its card', async ({ page }) => {
+  test('opens a profile from its card, in the app without loading a new document', async ({
+    page,
+  }) => {
     await page.goto('/');
     const card = page.getByTestId('organization-card').first();
     const name = (await card.locator('h3').first().textContent())?.trim() ?? '';
+    // Gone if the browser loads a new document instead of the app navigating.
+    await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
     await card.click();
     await expect(page).toHaveURL(/\/organizations\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
   });
 
   test('loads more as the visitor scrolls while holding a bounded number of cards', async ({

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ArrowRightIcon, MapPinIcon } from '../../../components/ui/icons';
 import {
   ALL_COUNTRIES_CODE,
@@ -60,7 +59,8 @@ function sortedCategories(
 }
 
 /**
- * A directory card that flips on hover and keyboard focus; the whole card links to the profile.
+ * A directory card that flips on hover and keyboard focus; the whole card links to the profile,
+ * a plain link that the grid opens in the app (useCardNavigation).
  * The back is drawn on the first hover or focus: a page of cards stays a few elements each.
  * A touch screen cannot hover, so there the front shows the first badges too, drawn once the app
  * runs (the server's HTML is the same for every device; CSS keeps their room free from the
@@ -80,8 +80,9 @@ export function OrganizationCard(props: OrganizationCardProps) {
   const showBack = () => setBackShown(true);
 
   return (
-    <Link
-      to={`/organizations/${id}`}
+    <a
+      href={`/organizations/${id}`}
+      data-card-link=""
       data-testid="organization-card"
       className="flip"
       onPointerEnter={showBack}
@@ -111,7 +112,7 @@ export function OrganizationCard(props: OrganizationCardProps) {
           {backShown ? <CardBack {...props} place={place} /> : null}
         </div>
       </div>
-    </Link>
+    </a>
   );
 }
 

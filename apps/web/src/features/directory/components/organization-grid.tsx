@@ -5,6 +5,7 @@ import {
   type Country,
   type OrganizationSummary,
 } from '@si/contracts';
+import { useCardNavigation } from '../hooks/use-card-navigation';
 import { useColumnCount } from '../hooks/use-column-count';
 import { GridCell, gridRowClasses, type Cell, type GridLayoutProps } from './grid-cells';
 import { OrganizationCardSkeleton } from './organization-card-skeleton';
@@ -41,6 +42,7 @@ export function OrganizationGrid({
   pauseLoading = false,
 }: OrganizationGridProps) {
   const columns = useColumnCount();
+  const onCardClick = useCardNavigation();
   // Coming back to a long list (several pages in the cache) starts windowed straight away.
   const [windowed, setWindowed] = useState(
     () => organizations.length > ORGANIZATION_LIST_DEFAULT_LIMIT,
@@ -65,6 +67,7 @@ export function OrganizationGrid({
     hasNextPage,
     requestMore,
     cardProps: { categoriesById, countriesByCode, activeCategoryIds },
+    onCardClick,
   };
 
   const plain = (
@@ -87,6 +90,7 @@ function PlainGrid({
   columns,
   hasNextPage,
   cardProps,
+  onCardClick,
   onNearEnd,
 }: GridLayoutProps & { onNearEnd: () => void }) {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -109,7 +113,7 @@ function PlainGrid({
   }, [hasNextPage]);
 
   return (
-    <div data-testid="organization-grid">
+    <div data-testid="organization-grid" onClick={onCardClick}>
       <div className={gridRowClasses}>
         {cells.map((cell, index) => (
           <GridCell

@@ -16,6 +16,7 @@ export default function VirtualOrganizationGrid({
   hasNextPage,
   requestMore,
   cardProps,
+  onCardClick,
 }: GridLayoutProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
@@ -39,6 +40,7 @@ export default function VirtualOrganizationGrid({
       ref={listRef}
       data-testid="organization-grid"
       data-windowed="true"
+      onClick={onCardClick}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
