@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { avatarToneOf, IMAGE_MAX_PIXELS, initialOf, siteName } from '@si/contracts';
 import { brandMarkSvg } from './preview-image.ts';
+import { kept } from './kept-drawings.ts';
 import { alphaOf, applyMask, paint, rasterize, type Canvas, type Layer } from './raw-layers.ts';
 
 /**
@@ -162,31 +163,25 @@ interface BarMetrics {
 const barMetrics = new Map<string, Promise<BarMetrics>>();
 function barMetricsOf(style: TextStyle): Promise<BarMetrics> {
   const font = pangoFont(style);
-  let found = barMetrics.get(font);
-  if (!found) {
-    found = (async () => {
-      const size = style.size * 3;
-      const pen = style.size;
-      const [advance, svg, pango] = await Promise.all([
-        measure('|', style),
-        rasterize(svgPage(size, size, [textElement(pen, size - pen, '|', style, palette.ink)])),
-        sharp({ text: { text: '||', font, dpi: 72 } }).metadata(),
-      ]);
-      let top = svg.height;
-      let left = svg.width;
-      for (let y = 0; y < svg.height; y += 1) {
-        for (let x = 0; x < svg.width; x += 1) {
-          if (svg.data[(y * svg.width + x) * 4 + 3]! === 0) continue;
-          top = Math.min(top, y);
-          left = Math.min(left, x);
-        }
+  return kept(barMetrics, font, async () => {
+    const size = style.size * 3;
+    const pen = style.size;
+    const [advance, svg, pango] = await Promise.all([
+      measure('|', style),
+      rasterize(svgPage(size, size, [textElement(pen, size - pen, '|', style, palette.ink)])),
+      sharp({ text: { text: '||', font, dpi: 72 } }).metadata(),
+    ]);
+    let top = svg.height;
+    let left = svg.width;
+    for (let y = 0; y < svg.height; y += 1) {
+      for (let x = 0; x < svg.width; x += 1) {
+        if (svg.data[(y * svg.width + x) * 4 + 3]! === 0) continue;
+        top = Math.min(top, y);
+        left = Math.min(left, x);
       }
-      return { advance, inkLeft: left - pen, ascent: size - pen - top, height: pango.height ?? 0 };
-    })();
-    barMetrics.set(font, found);
-    found.catch(() => barMetrics.delete(font));
-  }
-  return found;
+    }
+    return { advance, inkLeft: left - pen, ascent: size - pen - top, height: pango.height ?? 0 };
+  });
 }
 
 /** Bars Pango measures but does not paint (alpha 1 of 65535). */
@@ -218,10 +213,8 @@ async function textLayer({
   keep = false,
 }: TextLine): Promise<Layer | null> {
   const font = pangoFont(style);
-  const key = `${font}\n${fill}\n${value}`;
-  let found = keep ? textImages.get(key) : undefined;
-  if (!found) {
-    found = sharp({
+  const draw = () =>
+    sharp({
       text: {
         text: `${HIDDEN_BAR}<span foreground="${fill}">${escapeMarkup(value)}</span>${HIDDEN_BAR}`,
         font,
@@ -232,12 +225,10 @@ async function textLayer({
       .raw()
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
-    if (keep) {
-      textImages.set(key, found);
-      found.catch(() => textImages.delete(key));
-    }
-  }
-  const [metrics, pixels] = await Promise.all([barMetricsOf(style), found]);
+  const [metrics, pixels] = await Promise.all([
+    barMetricsOf(style),
+    keep ? kept(textImages, `${font}\n${fill}\n${value}`, draw) : draw(),
+  ]);
   if (pixels.height !== metrics.height) return null;
   return {
     ...pixels,
@@ -544,29 +535,23 @@ interface StaticLayers {
 /** What every card of this host shares, drawn once. */
 const staticLayers = new Map<string, Promise<StaticLayers>>();
 function staticLayersOf(host: string): Promise<StaticLayers> {
-  let found = staticLayers.get(host);
-  if (!found) {
-    found = (async () => {
-      const margin = 40;
-      const area = {
-        left: FRAME.x - margin,
-        top: FRAME.y - margin,
-        width: FRAME.size + 2 * margin,
-        height: FRAME.size + 6 + 2 * margin,
-      };
-      const [withGradient, bare, frame] = await Promise.all([
-        onCanvas([bandGradient(), ...frameSvg(), ...footerSvg(host)]),
-        onCanvas(footerSvg(host)),
-        rasterize(svgPage(area.width, area.height, frameSvg(), area)),
-      ]);
-      return { withGradient, bare, frame: { ...frame, left: area.left, top: area.top } };
-    })();
-    // A process serves one host; a few are kept in case it is configured with another.
-    if (staticLayers.size > 4) staticLayers.clear();
-    staticLayers.set(host, found);
-    found.catch(() => staticLayers.delete(host));
-  }
-  return found;
+  // A process serves one host; a few are kept in case it is configured with another.
+  if (!staticLayers.has(host) && staticLayers.size > 4) staticLayers.clear();
+  return kept(staticLayers, host, async () => {
+    const margin = 40;
+    const area = {
+      left: FRAME.x - margin,
+      top: FRAME.y - margin,
+      width: FRAME.size + 2 * margin,
+      height: FRAME.size + 6 + 2 * margin,
+    };
+    const [withGradient, bare, frame] = await Promise.all([
+      onCanvas([bandGradient(), ...frameSvg(), ...footerSvg(host)]),
+      onCanvas(footerSvg(host)),
+      rasterize(svgPage(area.width, area.height, frameSvg(), area)),
+    ]);
+    return { withGradient, bare, frame: { ...frame, left: area.left, top: area.top } };
+  });
 }
 
 /**
@@ -593,13 +578,7 @@ function canvasFrom(base: Canvas): Canvas {
 /** Avatars (an initial on its tone, or the white under a logo): a few hundred at most. */
 const avatars = new LRUCache<string, Promise<Layer>>({ max: 500 });
 function avatarLayer(key: string, svg: string[]): Promise<Layer> {
-  let found = avatars.get(key);
-  if (!found) {
-    found = placed(svg, AVATAR_AREA);
-    avatars.set(key, found);
-    found.catch(() => avatars.delete(key));
-  }
-  return found;
+  return kept(avatars, key, () => placed(svg, AVATAR_AREA));
 }
 
 /** SVG elements drawn in `area` (their coordinates are the card's), as a layer placed there. */
@@ -649,7 +628,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
   // The name beside the logo, below the band; the place under it. Lines are drawn by Pango
   // (textLayer); only those it cannot place go to an SVG of the head.
   const lines: TextLine[] = [];
-  let pin: Promise<Layer> | null = null;
+  let pinAt: { x: number; y: number } | null = null;
   const nameWidth = TEXT_RIGHT - TEXT_X;
   const name = await nameLines(cardText(content.name), nameWidth, measure);
   let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
@@ -682,7 +661,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       });
       x += flag.width + 12;
     } else {
-      pin = pinLayer(x, placeBaseline - 26);
+      pinAt = { x, y: placeBaseline - 26 };
       x += 34;
     }
     const shown = await truncate(placeText, style, TEXT_RIGHT - x, measure);
@@ -711,7 +690,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
   const drawn = [
     await avatar,
     ...written.filter((layer): layer is Layer => layer !== null),
-    ...(pin ? [await pin] : []),
+    ...(pinAt ? [await pinLayer(pinAt.x, pinAt.y)] : []),
     ...(head.length > 0
       ? [
           await placed(head, {
@@ -769,8 +748,7 @@ async function pillLayer(
     height: PILL.height + 5,
   };
   const key = [label, colours.ink, colours.soft, icon, width, top - Math.floor(top)].join('\n');
-  let found = pillImages.get(key);
-  if (!found) {
+  const found = kept(pillImages, key, () => {
     const x = 2;
     const middle = top + PILL.height / 2;
     const iconX = x + PILL.paddingX;
@@ -786,10 +764,8 @@ async function pillLayer(
     const textX =
       icon === 'none' ? iconX : iconX + (icon === 'emoji' ? PILL.emoji : PILL.dot) + PILL.emojiGap;
     svg.push(textElement(textX, middle + PILL.text * 0.36, label, style, colours.ink));
-    found = rasterize(svgPage(area.width, area.height, svg, area));
-    pillImages.set(key, found);
-    found.catch(() => pillImages.delete(key));
-  }
+    return rasterize(svgPage(area.width, area.height, svg, area));
+  });
   return { ...(await found), left: left - 2, top: area.top };
 }
 
@@ -873,13 +849,9 @@ async function pinLayer(x: number, y: number): Promise<Layer> {
   const left = Math.floor(x) - 2;
   const top = Math.floor(y) - 2;
   const within = { x: round(x - left), y: round(y - top) };
-  const key = `${within.x} ${within.y}`;
-  let found = pins.get(key);
-  if (!found) {
-    found = rasterize(svgPage(36, 36, [pinIcon(within.x, within.y)]));
-    pins.set(key, found);
-    found.catch(() => pins.delete(key));
-  }
+  const found = kept(pins, `${within.x} ${within.y}`, () =>
+    rasterize(svgPage(36, 36, [pinIcon(within.x, within.y)])),
+  );
   return { ...(await found), left, top };
 }
 
