@@ -8,6 +8,7 @@ import {
   organizationStateNames,
   reportReasonLabels,
   reportTexts,
+  sessionMessages,
   signInMessages,
 } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
@@ -305,6 +306,8 @@ test.describe('the operator console', () => {
     await expect(page).toHaveURL(/\/login$/);
     // Signed out, the visitor is a guest again before the form is used, as e2e/support's logIn waits.
     await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
+    // Leaving on purpose is no lost session (the console is not asked again once signed out).
+    await expect(page.getByText(sessionMessages.loginRequired)).toHaveCount(0);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();

@@ -3,14 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   adminTexts,
+  authErrorCodes,
+  signInMessages,
   consoleTexts,
   errorCodes,
   reportReasonLabels,
+  sessionMessages,
   type AdminOrganizationDetail,
   type AdminOrganizationRow,
   type AdminReport,
 } from '@si/contracts';
-import { apiError, callsOf, json, renderApp } from './auth-fixtures';
+import { apiError, callsOf, json, makeUser, renderApp } from './auth-fixtures';
 import { consoleApi, meta, noContent } from './console-fixtures';
 import '../src/app/routes/operator-console';
 
@@ -76,9 +79,20 @@ describe('the operator console', () => {
   });
 
   it('asks an operator who signed in long ago to sign in again, signing out and coming back', async () => {
+    let signedIn = true;
     const fetchMock = consoleApi({
-      'GET /api/admin/me': () => apiError(401, errorCodes.signInAgain, adminTexts.signInAgain),
-      'POST /api/auth/sign-out': () => json({ data: { success: true } }),
+      'GET /api/auth/session': () =>
+        json({ data: signedIn ? makeUser({ email: 'operator@example.org' }) : null }),
+      'POST /api/auth/sign-in/anonymous': () => json({ data: {} }),
+      // Signed out, the server answers the console as it answers anyone without a session.
+      'GET /api/admin/me': () =>
+        signedIn
+          ? apiError(401, errorCodes.signInAgain, adminTexts.signInAgain)
+          : apiError(401, authErrorCodes.noUser, signInMessages.noUser),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return json({ data: { success: true } });
+      },
     });
     const { router } = renderApp('/admin/audit');
     expect(await screen.findByText(adminTexts.signInAgain)).toBeTruthy();
@@ -86,6 +100,11 @@ describe('the operator console', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toMatchObject({ from: '/admin/audit' });
     expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-out');
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/auth/sign-in/anonymous'));
+    // Leaving on purpose is not a lost session: the console is not asked again, and the login
+    // page carries no 'you need to be logged in' message.
+    expect(callsOf(fetchMock).filter((call) => call === 'GET /api/admin/me')).toHaveLength(1);
+    expect(screen.queryByText(sessionMessages.loginRequired)).toBeNull();
   });
 
   it('searches organizations through the address and links each to its page', async () => {

@@ -42,13 +42,11 @@ export function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {
 async function readOrStartGuest(signal?: AbortSignal): Promise<CurrentUser | null> {
   const user = await readSession(signal);
   if (user) return user;
+  // Not cancelled with the read that started it: a sign-in aborted on its way back may still set
+  // the guest's cookie after the next turn has begun, and that turn's own sign-in, sent with it,
+  // would be refused ("already a guest"). Run to its end, the next turn reads the guest instead.
   try {
-    await apiData('/auth/sign-in/anonymous', {
-      method: 'POST',
-      body: {},
-      signal,
-      sessionRefresh: false,
-    });
+    await apiData('/auth/sign-in/anonymous', { method: 'POST', body: {}, sessionRefresh: false });
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkError) throw error;
     console.warn('Guest sign-in failed', error);

@@ -18,6 +18,7 @@ export const operatorQueryOptions = () =>
     staleTime: 0,
   });
 
-export function useOperator() {
-  return useQuery(operatorQueryOptions());
+/** enabled false: the console is being left (signed out on purpose), so nobody is asked again. */
+export function useOperator(enabled = true) {
+  return useQuery({ ...operatorQueryOptions(), enabled });
 }

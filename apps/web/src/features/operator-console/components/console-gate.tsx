@@ -35,8 +35,10 @@ export function ConsoleGate({
   onSignInAgain: () => Promise<void>;
   children: (operator: ConsoleOperator) => ReactNode;
 }) {
-  const operator = useOperator();
   const [signingOut, setSigningOut] = useState(false);
+  // Signed out, the server would answer a plain 401, taken for a lost session: a second sign-out
+  // racing the first, and /login showing 'you need to be logged in' to an operator who chose it.
+  const operator = useOperator(!signingOut);
   if (operator.isPending) return <ConsoleLoading />;
   if (operator.isError) {
     const { error } = operator;
