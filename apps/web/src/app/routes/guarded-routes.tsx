@@ -59,7 +59,11 @@ export function createAccessGuard(ruleName: AccessRuleName) {
     // (plan selection without its flag goes to /dashboard) and the origin path would be lost.
     const leaving =
       navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
-    if (leaving) return shown ? <Outlet /> : <GuardLoading />;
+    // The user was just forgotten (sign-out, a lost session) and the next session is being read:
+    // whoever forgot it is taking the visitor on, and a redirect from here would race theirs,
+    // with this route's 'you need to be logged in', and show the page again on the way.
+    const forgotten = user === null && session.isFetching;
+    if (leaving || forgotten) return shown ? <Outlet /> : <GuardLoading />;
     switch (decision.kind) {
       case 'login':
         return (
