@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { avatarToneOf, IMAGE_MAX_PIXELS, initialOf, siteName } from '@si/contracts';
 import { brandMarkSvg } from './preview-image.ts';
 import { kept } from './kept-drawings.ts';
+import { plainPng } from './plain-png.ts';
 import { alphaOf, applyMask, paint, rasterize, type Canvas, type Layer } from './raw-layers.ts';
 
 /**
@@ -555,14 +556,20 @@ function staticLayersOf(host: string): Promise<StaticLayers> {
 }
 
 /**
- * How the PNG is written. Without photos the card is flat colour, a gradient and text: zlib
- * level 3 without row filters writes it in about 6.5 ms (165 KB), where level 9 with adaptive
- * filters took 180 ms for 25% less (level 6: 9 ms, 155 KB; level 2: 6 ms, 195 KB). A banner or
- * logo photo is noise to zlib without filters, so cards with images keep the adaptive filters,
- * at level 6.
+ * How a card with a banner or logo photo is written: a photo is noise to zlib without row
+ * filters, so it keeps sharp's adaptive filters, at level 6. A card without photos is flat
+ * colour, a gradient and text: plain-png.ts writes it without filters at level 3.
  */
-const plainPng = { compressionLevel: 3, adaptiveFiltering: false } as const;
 const photoPng = { compressionLevel: 6, adaptiveFiltering: true } as const;
+
+/** The rows the layers cover, top inclusive, bottom exclusive (an empty band when there are none). */
+function rowsPainted(layers: Layer[]): { top: number; bottom: number } {
+  if (layers.length === 0) return { top: 0, bottom: 0 };
+  return {
+    top: Math.min(...layers.map((layer) => layer.top)),
+    bottom: Math.max(...layers.map((layer) => layer.top + layer.height)),
+  };
+}
 
 /**
  * Canvases of finished drawings, to be written over by the next (a copy of the static layers):
@@ -706,7 +713,8 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
 
   // Bottom up: the canvas (with the gradient, or the banner and the frame over it), the card's
   // own drawing, then the logo and the emoji in the places the drawing left for them.
-  const canvas = canvasFrom(banner ? still.bare : still.withGradient);
+  const base = banner ? still.bare : still.withGradient;
+  const canvas = canvasFrom(base);
   if (banner) {
     paint(canvas, { ...banner, left: BAND.x, top: BAND.y });
     paint(canvas, still.frame);
@@ -715,11 +723,14 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
   if (logo) paint(canvas, { ...logo, left: LOGO.x, top: LOGO_Y });
   for (const layer of layers) paint(canvas, layer);
   try {
-    return await sharp(canvas.data, {
-      raw: { width: canvas.width, height: canvas.height, channels: 3 },
-    })
-      .png(banner || logo ? photoPng : plainPng)
-      .toBuffer();
+    if (banner || logo) {
+      return await sharp(canvas.data, {
+        raw: { width: canvas.width, height: canvas.height, channels: 3 },
+      })
+        .png(photoPng)
+        .toBuffer();
+    }
+    return await plainPng(canvas, base, rowsPainted([...drawn, ...layers]));
   } finally {
     if (spareCanvases.length < 4) spareCanvases.push(canvas.data);
   }

@@ -23,7 +23,7 @@ import type { ReferenceService } from '../../modules/reference/service.ts';
 import { drawShareCard, type ShareCardContent } from './share-card.ts';
 
 /** Goes up when the drawing (or its encoding) changes, so stored cards and crawlers' ETags are replaced. */
-const DESIGN_REVISION = 2;
+const DESIGN_REVISION = 3;
 
 /** A stored card's key: `share-cards/<organization id>/<digest>.png`. */
 const cardKey = /^share-cards\/([0-9a-f-]{36})\/[0-9a-f]{32}\.png$/;
