@@ -66,6 +66,11 @@ export function createOrganizationService(
   { removeImages = async () => {}, beforeDelete = async () => {} }: OrganizationServiceOptions = {},
 ) {
   const directory = createDirectory(repository, ALL_COUNTRIES_CODE);
+  /**
+   * The last list of active countries: the same array while neither the countries nor the
+   * reference data change, so a page renders its country options from what it kept (issue 22).
+   */
+  let lastActive: { key: string; snapshot: object; countries: Country[] } | null = null;
 
   async function toFilter(
     query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified'>,
@@ -375,8 +380,12 @@ export function createOrganizationService(
         directory.countries(atLeast),
         reference.snapshot(),
       ]);
+      const key = codes.join();
+      if (lastActive?.key === key && lastActive.snapshot === snapshot) return lastActive.countries;
       const active = new Set(codes);
-      return snapshot.countries.filter((country) => active.has(country.code));
+      const countries = snapshot.countries.filter((country) => active.has(country.code));
+      lastActive = { key, snapshot, countries };
+      return countries;
     },
   };
 }

@@ -25,6 +25,29 @@ const option = (value: string, label: string, selected: string) =>
  * `value` over the options it finds in the element.
  */
 function optionsMarkup(countries: Country[], value: string | null, known: boolean): string {
+  let byValue = markupOf.get(countries);
+  if (!byValue) {
+    byValue = new Map();
+    markupOf.set(countries, byValue);
+  }
+  const key = `${known ? '+' : '-'}${value ?? ''}`;
+  let markup = byValue.get(key);
+  if (markup === undefined) {
+    markup = markupFor(countries, value, known);
+    // Each country once, and what an address may put there besides, within a bound.
+    if (byValue.size > 300) byValue.clear();
+    byValue.set(key, markup);
+  }
+  return markup;
+}
+
+/**
+ * The markup by the list it was made from (the reference data's, the same array until it
+ * changes) and the value: a server renders the same few hundred strings for page after page.
+ */
+const markupOf = new WeakMap<Country[], Map<string, string>>();
+
+function markupFor(countries: Country[], value: string | null, known: boolean): string {
   const selected = value ?? ALL_COUNTRIES_FILTER_VALUE;
   return [
     option(ALL_COUNTRIES_FILTER_VALUE, homeTexts.allCountries, selected),
