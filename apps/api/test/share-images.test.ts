@@ -343,14 +343,14 @@ describe('share image cache', () => {
     expect(draws.count).toBe(2);
   });
 
-  it('draws at most two cards at a time, the others in turn', async () => {
+  it('draws at most three cards at a time, the others in turn', async () => {
     const draws = { count: 0, running: 0, most: 0 };
     const cards = images(draws, []);
-    const found = await Promise.all(Array.from({ length: 6 }, () => cards.find(randomUUID())));
+    const found = await Promise.all(Array.from({ length: 8 }, () => cards.find(randomUUID())));
     const pngs = await Promise.all(found.map((card) => card!.png()));
-    expect(draws.count).toBe(6);
-    expect(draws.most).toBe(2);
-    expect(new Set(pngs.map(String)).size).toBe(6);
+    expect(draws.count).toBe(8);
+    expect(draws.most).toBe(3);
+    expect(new Set(pngs.map(String)).size).toBe(8);
   });
 
   it('finds nothing for a malformed id or an unpublished row', async () => {

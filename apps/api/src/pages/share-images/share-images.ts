@@ -34,12 +34,13 @@ const LOGO_WIDTH = 256;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /**
  * Cards drawn at the same time, by requests and the share-cards job together. A drawing is
- * about 12 ms of CPU, most of it in sharp on libuv's thread pool (4 threads by default), which
- * file reads and writes share: two keep two cores busy and leave the pool half free, so a
- * crawler asking for many cold cards at once queues here rather than in front of every read.
- * One halved the rate on two cores; three gained a few percent at best (ADR 026).
+ * about 15 ms of CPU, in short steps on libuv's thread pool (4 threads by default: Pango, the
+ * PNG's deflate) between steps on the main thread, and the pool is shared with file reads and
+ * writes. Three keep two cores busy and leave a thread of the pool for reads, so a crawler
+ * asking for many cold cards at once queues here rather than in front of every read. On two
+ * cores, two gave 72 first fetches a second, three 84 to 85, four 87 to 89 (ADR 026).
  */
-const DRAWINGS_AT_ONCE = 2;
+const DRAWINGS_AT_ONCE = 3;
 
 /** Runs at most `max` tasks at a time; the others wait their turn, first come first served. */
 function limiter(max: number) {
