@@ -58,6 +58,19 @@ test.describe('home: category pills with no match', () => {
     await expect(zero).toBeVisible();
     await expect(zero).toBeDisabled();
     await expect(zero).toHaveAccessibleName(`${category.name}, 0 organizations, unavailable`);
+    const reason = 'No organization matches it together with the current filters.';
+    await expect(zero).toHaveAccessibleDescription(`${category.description} ${reason}`);
+    // The bubble is drawn from that description, and shows on hover though the pill is disabled.
+    if (await page.evaluate(() => matchMedia('(hover: hover)').matches)) {
+      const bubble = () =>
+        zero.evaluate((element) => {
+          const after = getComputedStyle(element, '::after');
+          return after.visibility === 'visible' ? after.content : 'hidden';
+        });
+      expect(await bubble()).toBe('hidden');
+      await zero.hover({ force: true });
+      await expect.poll(bubble).toBe(JSON.stringify(`${category.description} ${reason}`));
+    }
     await zero.focus();
     await expect(zero).not.toBeFocused();
 

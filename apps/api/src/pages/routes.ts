@@ -304,7 +304,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         unkept = rendered;
         return null;
       }
-      const brotli = compressPage(html(rendered));
+      const brotli = compressPage(html(rendered), 'request');
       if (page.storedAs) {
         pageStore.write(page.storedAs, storedName(etag), brotli).catch((error: unknown) => {
           request.log.error({ err: error, key: page.key }, 'a rendered page could not be stored');
@@ -391,7 +391,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
         knownStored.delete(id);
         return 'skipped';
       }
-      await pageStore.write(id, name, compressPage(html(rendered)));
+      await pageStore.write(id, name, compressPage(html(rendered), 'background'));
       knownStored.set(id, dependsOn);
       return 'rendered';
     } finally {

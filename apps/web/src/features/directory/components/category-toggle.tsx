@@ -15,9 +15,9 @@ export interface CategoryToggleProps {
 
 /**
  * A category filter pill: emoji, name and count; its description shows on hover and keyboard
- * focus. Few elements per pill (the panel has one per category): the description bubble is drawn
- * by CSS from data-tip, the count's words live in the button's label. Without JavaScript it sends
- * the filter form with toggle=<id>.
+ * focus. Few elements and words per pill (the panel has one per category): the description
+ * bubble is drawn by CSS from the button's aria-description, the count's words live in its
+ * label. Without JavaScript it sends the filter form with toggle=<id>.
  *
  * A pill that would lead to an empty list is disabled (neither focusable nor sent with the form)
  * and its name says 'unavailable': one no organization in the chosen country carries, or one
@@ -38,7 +38,7 @@ export function CategoryToggle({
   const description = `${category.description}${disabled ? reason : ''}`;
   const counted = count === undefined ? '' : `, ${homeTexts.categoryCount(count)}`;
   return (
-    <div className="has-tip" data-group={category.groupId} data-tip={description}>
+    <div className="has-tip" data-group={category.groupId}>
       <button
         type="submit"
         form={DIRECTORY_FORM_ID}
