@@ -15,9 +15,10 @@ export interface CategoryToggleProps {
 
 /**
  * A category filter pill: emoji, name and count; its description shows on hover and keyboard
- * focus. Few elements and words per pill (the panel has one per category): the description
- * bubble is drawn by CSS from the button's aria-description, the count's words live in its
- * label. Without JavaScript it sends the filter form with toggle=<id>.
+ * focus. Few elements and words per pill (the panel has about fifty): one button, its emoji and
+ * description bubble drawn by CSS from its data-emoji and aria-description, the count's words in
+ * its label; its group's colours come from the group's element. Without JavaScript it sends the
+ * filter form with toggle=<id>.
  *
  * A pill that would lead to an empty list is disabled (neither focusable nor sent with the form)
  * and its name says 'unavailable': one no organization in the chosen country carries, or one
@@ -38,36 +39,31 @@ export function CategoryToggle({
   const description = `${category.description}${disabled ? reason : ''}`;
   const counted = count === undefined ? '' : `, ${homeTexts.categoryCount(count)}`;
   return (
-    <div className="has-tip" data-group={category.groupId}>
-      <button
-        type="submit"
-        form={DIRECTORY_FORM_ID}
-        name="toggle"
-        value={category.id}
-        aria-pressed={selected}
-        aria-label={
-          disabled || count !== undefined
-            ? `${category.name}${counted}${disabled ? ', unavailable' : ''}`
-            : undefined
-        }
-        aria-description={description}
-        disabled={disabled}
-        onClick={(event) => {
-          event.preventDefault();
-          onToggle(category.id);
-        }}
-        className="category-pill"
-      >
-        {selected ? (
-          <CheckIcon className="size-4" />
-        ) : (
-          <span aria-hidden="true">{category.emoji}</span>
-        )}
-        {category.name}
-        {count !== undefined ? (
-          <span className="category-pill-count">{formatCount(count)}</span>
-        ) : null}
-      </button>
-    </div>
+    <button
+      type="submit"
+      form={DIRECTORY_FORM_ID}
+      name="toggle"
+      value={category.id}
+      aria-pressed={selected}
+      aria-label={
+        disabled || count !== undefined
+          ? `${category.name}${counted}${disabled ? ', unavailable' : ''}`
+          : undefined
+      }
+      aria-description={description}
+      disabled={disabled}
+      onClick={(event) => {
+        event.preventDefault();
+        onToggle(category.id);
+      }}
+      className="category-pill"
+      data-emoji={selected ? undefined : category.emoji}
+    >
+      {selected ? <CheckIcon className="size-4" /> : null}
+      {category.name}
+      {count !== undefined ? (
+        <span className="category-pill-count">{formatCount(count)}</span>
+      ) : null}
+    </button>
   );
 }
