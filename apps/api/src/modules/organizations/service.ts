@@ -70,7 +70,8 @@ export function createOrganizationService(
    * The last list of active countries: the same array while neither the countries nor the
    * reference data change, so a page renders its country options from what it kept (issue 22).
    */
-  let lastActive: { key: string; snapshot: object; countries: Country[] } | null = null;
+  let lastActive: { codes: readonly string[]; snapshot: object; countries: Country[] } | null =
+    null;
 
   async function toFilter(
     query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified'>,
@@ -380,11 +381,12 @@ export function createOrganizationService(
         directory.countries(atLeast),
         reference.snapshot(),
       ]);
-      const key = codes.join();
-      if (lastActive?.key === key && lastActive.snapshot === snapshot) return lastActive.countries;
+      if (lastActive?.codes === codes && lastActive.snapshot === snapshot) {
+        return lastActive.countries;
+      }
       const active = new Set(codes);
       const countries = snapshot.countries.filter((country) => active.has(country.code));
-      lastActive = { key, snapshot, countries };
+      lastActive = { codes, snapshot, countries };
       return countries;
     },
   };

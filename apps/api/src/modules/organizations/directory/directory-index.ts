@@ -121,7 +121,7 @@ export class DirectoryIndex {
   private counts = new FacetCounts();
 
   /** The country codes that hold at least one organization (ALL among them if it does). */
-  countries(): string[] {
+  countries(): readonly string[] {
     return this.counts.countries();
   }
   private text: TextPostings;

@@ -173,7 +173,7 @@ export function createDirectory(
      * The countries with at least one published organization, as of this call, or as of
      * `atLeast`: a version its caller read after its own request arrived.
      */
-    async countries(atLeast?: number): Promise<string[]> {
+    async countries(atLeast?: number): Promise<readonly string[]> {
       if (!index) await this.ready();
       const target = atLeast ?? (await readVersion());
       await catchUpTo(target);

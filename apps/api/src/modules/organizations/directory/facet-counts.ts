@@ -16,14 +16,20 @@ export class FacetCounts {
   private capacity = 64;
   private overall = this.emptyScope();
   private byCountry = new Map<string, ScopeCounts>();
+  /** countries() until the next change: every home page asks for it. */
+  private active: readonly string[] | null = null;
 
-  /** The countries that hold at least one organization. */
-  countries(): string[] {
-    return [...this.byCountry].flatMap(([country, scope]) => (scope.total > 0 ? [country] : []));
+  /** The countries that hold at least one organization (the same array until a change). */
+  countries(): readonly string[] {
+    this.active ??= [...this.byCountry].flatMap(([country, scope]) =>
+      scope.total > 0 ? [country] : [],
+    );
+    return this.active;
   }
 
   /** Counts an organization in (`delta` 1) or out (-1). `categories` are distinct positions. */
   change(country: string, categories: ArrayLike<number>, delta: 1 | -1): void {
+    this.active = null;
     for (let i = 0; i < categories.length; i += 1) {
       if (categories[i]! >= this.capacity) this.grow(categories[i]! + 1);
     }
