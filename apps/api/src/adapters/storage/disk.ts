@@ -55,6 +55,16 @@ export function createDiskStorage(directory: string): DiskStorage {
     return file;
   }
 
+  /** The folder of unfinished writes, made by the first write, not by each (cards come many a second). */
+  let made: Promise<unknown> | null = null;
+  const unfinishedFolder = () => {
+    made ??= mkdir(unfinished, { recursive: true }).catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+    return made;
+  };
+
   const isUnfinished = (file: string) =>
     file.startsWith(unfinished + path.sep) || file.endsWith(UNFINISHED_SUFFIX);
 
@@ -63,15 +73,18 @@ export function createDiskStorage(directory: string): DiskStorage {
     root,
     async put(key: string, body: Buffer) {
       const file = fileOf(key);
-      await Promise.all([
-        mkdir(path.dirname(file), { recursive: true }),
-        mkdir(unfinished, { recursive: true }),
-      ]);
+      await Promise.all([mkdir(path.dirname(file), { recursive: true }), unfinishedFolder()]);
       // Written aside, then renamed: a reader never sees half a file, and a write cut short
       // (kill -9) leaves only a file the upload sweep removes.
       const partial = path.join(unfinished, randomBytes(12).toString('hex'));
       try {
-        await writeFile(partial, body);
+        await writeFile(partial, body).catch(async (error: NodeJS.ErrnoException) => {
+          // The folder went away (a restore into DATA_DIR): made again, once.
+          if (error.code !== 'ENOENT') throw error;
+          made = null;
+          await unfinishedFolder();
+          await writeFile(partial, body);
+        });
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true });
