@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { siteName } from '@si/contracts';
 import { cx } from '../../lib/class-names';
+import { InAppLink } from '../../lib/in-app-links';
 
 /**
  * The Scaling Impact mark: a rising line towards a point of light. Decorative next to the name.
@@ -26,7 +26,7 @@ export function LogoMark({ className }: { className?: string }) {
 /** The mark (drawn by CSS, .brand-mark) and the name, linking home: the header's and the footer's brand. */
 export function BrandLink({ className }: { className?: string }) {
   return (
-    <Link
+    <InAppLink
       to="/"
       className={cx(
         'brand-mark flex min-h-touch items-center gap-2.5 rounded-control text-lg font-semibold tracking-tight text-ink',
@@ -34,6 +34,6 @@ export function BrandLink({ className }: { className?: string }) {
       )}
     >
       {siteName}
-    </Link>
+    </InAppLink>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { footerTexts, siteName } from '@si/contracts';
 import { ParentBrandsLine } from '../../features/site/components/parent-brands-line';
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
+import { InAppLink } from '../../lib/in-app-links';
 import { BrandLink } from './logo-mark';
 import { footerNav } from './nav-items';
 import { NewsletterSlot } from './newsletter-slot';
@@ -30,13 +30,13 @@ export function SiteFooter() {
             Quick links
           </h2>
           {footerNav.map((item) => (
-            <Link
+            <InAppLink
               key={item.to}
               to={item.to}
               className="inline-flex min-h-touch w-fit items-center text-ink-muted underline-offset-4 hover:text-ink hover:underline md:min-h-9"
             >
               {item.label}
-            </Link>
+            </InAppLink>
           ))}
         </nav>
         <NewsletterSlot />

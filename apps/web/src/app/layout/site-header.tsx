@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../lib/class-names';
+import { InAppLink } from '../../lib/in-app-links';
 import { useAfterLoad, type StartWhen } from '../../lib/use-after-load';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useOnClient } from '../../lib/use-on-client';
@@ -35,6 +36,12 @@ export function SiteHeader() {
   const [menuRequested, setMenuRequested] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const accountAreaDue = useAfterLoad(useAccountAreaStart());
+  const { pathname } = useLocation();
+  // As NavLink decides it: the page itself, or (unless `end`) a page under it, in any case.
+  const isActive = ({ to, end }: (typeof primaryNav)[number]) => {
+    const here = pathname.toLowerCase();
+    return here === to || (!end && here.startsWith(`${to}/`));
+  };
 
   const openMenu = () => {
     setMenuRequested(true);
@@ -50,18 +57,18 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {primaryNav.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <InAppLink
                   to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cx(
-                      'inline-flex min-h-10 items-center rounded-control px-3 font-semibold transition-colors',
-                      isActive ? 'text-brand-ink' : 'text-ink-muted hover:bg-sunken hover:text-ink',
-                    )
-                  }
+                  aria-current={isActive(item) ? 'page' : undefined}
+                  className={cx(
+                    'inline-flex min-h-10 items-center rounded-control px-3 font-semibold transition-colors',
+                    isActive(item)
+                      ? 'text-brand-ink'
+                      : 'text-ink-muted hover:bg-sunken hover:text-ink',
+                  )}
                 >
                   {item.label}
-                </NavLink>
+                </InAppLink>
               </li>
             ))}
           </ul>

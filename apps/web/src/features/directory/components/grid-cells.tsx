@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, type MouseEvent } from 'react';
+import { lazy, Suspense, use } from 'react';
 import type { Category, Country, OrganizationSummary } from '@si/contracts';
 import { AddOrganizationTarget } from './add-organization-target';
 import { OrganizationCard } from './organization-card';
@@ -31,8 +31,6 @@ export interface GridLayoutProps {
   /** Asks for the next page (ignored while one is loading or loading is paused). */
   requestMore: () => void;
   cardProps: CardLookups;
-  /** Opens a card's profile in the app (useCardNavigation), on the grid's root. */
-  onCardClick: (event: MouseEvent<HTMLElement>) => void;
 }
 
 export function GridCell({

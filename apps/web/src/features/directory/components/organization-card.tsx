@@ -60,7 +60,7 @@ function sortedCategories(
 
 /**
  * A directory card that flips on hover and keyboard focus; the whole card links to the profile,
- * a plain link that the grid opens in the app (useCardNavigation).
+ * a plain link that the layout opens in the app (useInAppLinkClicks).
  * The back is drawn on the first hover or focus: a page of cards stays a few elements each.
  * A touch screen cannot hover, so there the front shows the first badges too, drawn once the app
  * runs (the server's HTML is the same for every device; CSS keeps their room free from the
@@ -82,7 +82,7 @@ export function OrganizationCard(props: OrganizationCardProps) {
   return (
     <a
       href={`/organizations/${id}`}
-      data-card-link=""
+      data-in-app=""
       data-testid="organization-card"
       className="flip"
       onPointerEnter={showBack}

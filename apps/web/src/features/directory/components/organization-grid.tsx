@@ -5,7 +5,6 @@ import {
   type Country,
   type OrganizationSummary,
 } from '@si/contracts';
-import { useCardNavigation } from '../hooks/use-card-navigation';
 import { useColumnCount } from '../hooks/use-column-count';
 import { GridCell, gridRowClasses, type Cell, type GridLayoutProps } from './grid-cells';
 import { OrganizationCardSkeleton } from './organization-card-skeleton';
@@ -42,7 +41,6 @@ export function OrganizationGrid({
   pauseLoading = false,
 }: OrganizationGridProps) {
   const columns = useColumnCount();
-  const onCardClick = useCardNavigation();
   // Coming back to a long list (several pages in the cache) starts windowed straight away.
   const [windowed, setWindowed] = useState(
     () => organizations.length > ORGANIZATION_LIST_DEFAULT_LIMIT,
@@ -67,7 +65,6 @@ export function OrganizationGrid({
     hasNextPage,
     requestMore,
     cardProps: { categoriesById, countriesByCode, activeCategoryIds },
-    onCardClick,
   };
 
   const plain = (
@@ -90,7 +87,6 @@ function PlainGrid({
   columns,
   hasNextPage,
   cardProps,
-  onCardClick,
   onNearEnd,
 }: GridLayoutProps & { onNearEnd: () => void }) {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -113,7 +109,7 @@ function PlainGrid({
   }, [hasNextPage]);
 
   return (
-    <div data-testid="organization-grid" onClick={onCardClick}>
+    <div data-testid="organization-grid">
       <div className={gridRowClasses}>
         {cells.map((cell, index) => (
           <GridCell

@@ -16,7 +16,6 @@ export default function VirtualOrganizationGrid({
   hasNextPage,
   requestMore,
   cardProps,
-  onCardClick,
 }: GridLayoutProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
@@ -40,7 +39,6 @@ export default function VirtualOrganizationGrid({
       ref={listRef}
       data-testid="organization-grid"
       data-windowed="true"
-      onClick={onCardClick}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
