@@ -76,23 +76,23 @@ test.describe('an organization that does not exist for a signed-in user', () => 
     }
   });
 
-  test('the editor and plan selection say Organization Not Found, asking at most twice', async ({
-    page,
-    request,
-    playwright,
-  }, testInfo) => {
-    test.slow();
-    const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Meadow');
+  test(
+    'the editor and plan selection say Organization Not Found, asking at most twice',
+    { tag: '@desktop-only' },
+    async ({ page, request, playwright }, testInfo) => {
+      test.slow();
+      const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Meadow');
 
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'stranger'),
-    );
-    await logIn(page, email, password);
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'stranger'),
+      );
+      await logIn(page, email, password);
 
-    for (const id of [randomUUID(), unpaid.id, 'not-a-uuid']) {
-      await expectNotFound(page, `/organizations/${id}/edit`, id);
-      await expectNotFound(page, `/payments/select/${id}?new=1`, id);
-    }
-  });
+      for (const id of [randomUUID(), unpaid.id, 'not-a-uuid']) {
+        await expectNotFound(page, `/organizations/${id}/edit`, id);
+        await expectNotFound(page, `/payments/select/${id}?new=1`, id);
+      }
+    },
+  );
 });

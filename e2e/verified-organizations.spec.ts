@@ -104,90 +104,91 @@ async function verifiedCount(request: APIRequestContext, query: string): Promise
 const verifiedSection = (page: Page) => page.getByRole('region', { name: texts.heading });
 
 test.describe('verified organizations', () => {
-  test('an owner proves the website domain with the emailed code, a wrong one first, and the badge shows on the profile and the card', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.slow();
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'verify'),
-    );
-    const name = uniqueName(testInfo, 'Green Futures');
-    const organization = await publishedOrganization(request, name);
-    const domain = uniqueDomain(testInfo, 'green-futures');
-    await logIn(page, email, password);
+  test(
+    'an owner proves the website domain with the emailed code, a wrong one first, and the badge shows on the profile and the card',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      test.slow();
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'verify'),
+      );
+      const name = uniqueName(testInfo, 'Green Futures');
+      const organization = await publishedOrganization(request, name);
+      const domain = uniqueDomain(testInfo, 'green-futures');
+      await logIn(page, email, password);
 
-    // No website saved yet: the section asks for one, typed or not, until it is saved.
-    await page.goto(`/organizations/${organization.id}/edit`);
-    const section = verifiedSection(page);
-    await expect(section.getByText(texts.noWebsite)).toBeVisible();
-    const website = page.getByLabel(organizationEditorTexts.websiteLabel, { exact: true });
-    await website.fill(`www.${domain}`);
-    await website.blur();
-    await expect(section.getByText(texts.noWebsite)).toBeVisible();
-    await page.getByRole('button', { name: organizationEditorTexts.saveChanges }).click();
-    await expect(page).toHaveURL(new RegExp(`/organizations/${organization.id}$`));
-    await page.goto(`/organizations/${organization.id}/edit`);
-    await expect(section.getByText(texts.intro(domain))).toBeVisible();
-    await expect(section.getByText(`@${domain}`)).toBeVisible();
+      // No website saved yet: the section asks for one, typed or not, until it is saved.
+      await page.goto(`/organizations/${organization.id}/edit`);
+      const section = verifiedSection(page);
+      await expect(section.getByText(texts.noWebsite)).toBeVisible();
+      const website = page.getByLabel(organizationEditorTexts.websiteLabel, { exact: true });
+      await website.fill(`www.${domain}`);
+      await website.blur();
+      await expect(section.getByText(texts.noWebsite)).toBeVisible();
+      await page.getByRole('button', { name: organizationEditorTexts.saveChanges }).click();
+      await expect(page).toHaveURL(new RegExp(`/organizations/${organization.id}$`));
+      await page.goto(`/organizations/${organization.id}/edit`);
+      await expect(section.getByText(texts.intro(domain))).toBeVisible();
+      await expect(section.getByText(`@${domain}`)).toBeVisible();
 
-    // Another domain typed over the saved one: the code would go to the saved one, so save first.
-    const saved = await website.inputValue();
-    await website.fill(`https://another-${domain}/`);
-    await expect(section.getByText(texts.unsavedWebsite)).toBeVisible();
-    await website.fill(saved);
-    await expect(section.getByText(texts.intro(domain))).toBeVisible();
-    await section.scrollIntoViewIfNeeded();
-    await screenshot(page, 'verification-editor', { viewport: true });
+      // Another domain typed over the saved one: the code would go to the saved one, so save first.
+      const saved = await website.inputValue();
+      await website.fill(`https://another-${domain}/`);
+      await expect(section.getByText(texts.unsavedWebsite)).toBeVisible();
+      await website.fill(saved);
+      await expect(section.getByText(texts.intro(domain))).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'verification-editor', { viewport: true });
 
-    // Enter sends the code: the section's own form, which never saves the profile.
-    await section.getByLabel(texts.localPartLabel).fill('hello');
-    await section.getByLabel(texts.localPartLabel).press('Enter');
-    await expect(section.getByText(texts.codeSent(`hello@${domain}`))).toBeVisible();
-    const code = await emailedCode(`hello@${domain}`, domain);
-    const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+      // Enter sends the code: the section's own form, which never saves the profile.
+      await section.getByLabel(texts.localPartLabel).fill('hello');
+      await section.getByLabel(texts.localPartLabel).press('Enter');
+      await expect(section.getByText(texts.codeSent(`hello@${domain}`))).toBeVisible();
+      const code = await emailedCode(`hello@${domain}`, domain);
+      const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
 
-    const codeField = section.getByLabel(texts.codeLabel);
-    await expect(codeField).toBeFocused();
-    await codeField.fill(wrong);
-    await section.getByRole('button', { name: texts.verify }).click();
-    await expect(section.getByText(texts.wrongCode(4))).toBeVisible();
-    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
-    await expectNoSeriousAxeViolations(page);
-    await section.scrollIntoViewIfNeeded();
-    await screenshot(page, 'verification-editor-wrong-code', { viewport: true });
+      const codeField = section.getByLabel(texts.codeLabel);
+      await expect(codeField).toBeFocused();
+      await codeField.fill(wrong);
+      await section.getByRole('button', { name: texts.verify }).click();
+      await expect(section.getByText(texts.wrongCode(4))).toBeVisible();
+      await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousAxeViolations(page);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'verification-editor-wrong-code', { viewport: true });
 
-    await codeField.fill(code);
-    await codeField.press('Enter');
-    await expect(page.getByText(texts.verifiedToast)).toBeVisible();
-    const { verification } = await getOrganization(request, organization.id);
-    expect(verification?.domain).toBe(domain);
-    const since = day(verification!.verifiedAt);
-    await expect(section.getByText(texts.verifiedNow(domain, since))).toBeVisible();
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-    await section.scrollIntoViewIfNeeded();
-    await screenshot(page, 'verification-editor-verified', { viewport: true });
+      await codeField.fill(code);
+      await codeField.press('Enter');
+      await expect(page.getByText(texts.verifiedToast)).toBeVisible();
+      const { verification } = await getOrganization(request, organization.id);
+      expect(verification?.domain).toBe(domain);
+      const since = day(verification!.verifiedAt);
+      await expect(section.getByText(texts.verifiedNow(domain, since))).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'verification-editor-verified', { viewport: true });
 
-    // In the server's HTML of the profile and of the directory, before any script runs.
-    const profileHtml = await (await request.get(`/organizations/${organization.id}`)).text();
-    expect(profileHtml).toContain(texts.profileLine(domain, since));
-    const homeHtml = await (await request.get(`/?q=${encodeURIComponent(name)}`)).text();
-    expect(homeHtml).toContain(`aria-label="${texts.badgeTitle(domain, since)}"`);
+      // In the server's HTML of the profile and of the directory, before any script runs.
+      const profileHtml = await (await request.get(`/organizations/${organization.id}`)).text();
+      expect(profileHtml).toContain(texts.profileLine(domain, since));
+      const homeHtml = await (await request.get(`/?q=${encodeURIComponent(name)}`)).text();
+      expect(homeHtml).toContain(`aria-label="${texts.badgeTitle(domain, since)}"`);
 
-    // The profile, as the visitor sees it.
-    await page.goto(`/organizations/${organization.id}`);
-    await expect(page.getByText(texts.profileLine(domain, since))).toBeVisible();
-    await screenshot(page, 'verification-profile', { viewport: true });
+      // The profile, as the visitor sees it.
+      await page.goto(`/organizations/${organization.id}`);
+      await expect(page.getByText(texts.profileLine(domain, since))).toBeVisible();
+      await screenshot(page, 'verification-profile', { viewport: true });
 
-    // The card, found by its name.
-    await page.goto(`/?q=${encodeURIComponent(name)}`);
-    const card = page.getByTestId('organization-card');
-    await expect(card).toHaveCount(1);
-    await expect(card.getByRole('img', { name: texts.badgeTitle(domain, since) })).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
-    await screenshot(page, 'verification-card', { viewport: true });
-  });
+      // The card, found by its name.
+      await page.goto(`/?q=${encodeURIComponent(name)}`);
+      const card = page.getByTestId('organization-card');
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole('img', { name: texts.badgeTitle(domain, since) })).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'verification-card', { viewport: true });
+    },
+  );
 
   test('a visitor filters the directory to verified organizations, with the count', async ({
     page,
