@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 const IN_APP_LINK = 'a[data-in-app]';
 
 /**
- * A link within the app, as a plain anchor: a router Link runs a dozen hooks, and the header's,
- * footer's and cards' links cost a tenth of a server-rendered home page's CPU (issue 22).
+ * A link within the app, as a plain anchor: a router Link runs a dozen hooks, and the ten of the
+ * header and footer alone took 5 % of a server-rendered home page's CPU (issue 22, ADR 027).
  */
 export function InAppLink({
   to,

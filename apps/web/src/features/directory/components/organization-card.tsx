@@ -9,6 +9,7 @@ import {
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { InAppLink } from '../../../lib/in-app-links';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { OrganizationLogo } from './organization-logo';
 
@@ -80,9 +81,8 @@ export function OrganizationCard(props: OrganizationCardProps) {
   const showBack = () => setBackShown(true);
 
   return (
-    <a
-      href={`/organizations/${id}`}
-      data-in-app=""
+    <InAppLink
+      to={`/organizations/${id}`}
       data-testid="organization-card"
       className="flip"
       onPointerEnter={showBack}
@@ -112,7 +112,7 @@ export function OrganizationCard(props: OrganizationCardProps) {
           {backShown ? <CardBack {...props} place={place} /> : null}
         </div>
       </div>
-    </a>
+    </InAppLink>
   );
 }
 
