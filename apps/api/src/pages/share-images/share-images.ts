@@ -20,7 +20,7 @@ import type {
   OrganizationRow,
 } from '../../modules/organizations/repository.ts';
 import type { ReferenceService } from '../../modules/reference/service.ts';
-import { drawShareCard, type ShareCardContent } from './share-card.ts';
+import { drawShareCard, measureAlphabet, type ShareCardContent } from './share-card.ts';
 
 /** Goes up when the drawing (or its encoding) changes, so stored cards and crawlers' ETags are replaced. */
 const DESIGN_REVISION = 3;
@@ -249,11 +249,13 @@ export function createShareImages(options: ShareImagesOptions) {
     },
 
     /**
-     * Draws one card of made-up words, not stored nor counted: the fonts loaded, the layers every
-     * card shares drawn and the drawing's code compiled before a request waits for them.
+     * Draws one card of made-up words, not stored nor counted, and measures the letters names are
+     * made of: the fonts loaded, the layers every card shares drawn and the drawing's code
+     * compiled before a request waits for them.
      */
     async prepare(): Promise<void> {
       try {
+        await measureAlphabet();
         await inTurn(() =>
           draw({
             name: 'Scaling Impact',
