@@ -52,4 +52,25 @@ describe('plainPng', () => {
     const png = await plainPng(canvas, base, { top: 5, bottom: 60 });
     expect((await decoded(png)).data.equals(canvas.data)).toBe(true);
   });
+
+  it('deflates rows of a kept drawing once per key, and keeps keys apart', async () => {
+    /** The base, with rows 16 to 32 from one canvas (the kept drawing) and 32 to 48 from another. */
+    const card = (kept: number, own: number): Canvas => {
+      const data = Buffer.from(base.data);
+      canvasOf(kept).data.copy(data, 16 * width * 3, 16 * width * 3, 32 * width * 3);
+      canvasOf(own).data.copy(data, 32 * width * 3, 32 * width * 3, 48 * width * 3);
+      return { data, width, height };
+    };
+    const band = { top: 32, bottom: 48 };
+    for (const [kept, own, key] of [
+      [11, 21, 'a'],
+      [11, 22, 'a'],
+      [12, 23, 'b'],
+      [11, 24, 'a'],
+    ] as const) {
+      const canvas = card(kept, own);
+      const png = await plainPng(canvas, base, band, { key, top: 16 });
+      expect((await decoded(png)).data.equals(canvas.data), `${key} ${own}`).toBe(true);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { constants, crc32, createDeflate } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { Canvas } from './raw-layers.ts';
 
 /**
@@ -6,14 +7,19 @@ import type { Canvas } from './raw-layers.ts';
  * deflated by Node's zlib at level 3 (sharp's encoder took about twice the CPU for the same
  * rows). A card paints only a band of rows over its base canvas; the rows above and below are
  * the base's on every card, so they are deflated once per base and only the card's own band is
- * deflated per card (ADR 026).
+ * deflated per card (ADR 026). Those shared rows are worth the work a card's are not: each is
+ * filtered as PNG allows (the filter that leaves the smallest differences) and deflated at
+ * level 9, which took the gradient's rows from 132 KB to 63 KB.
  *
  * A zlib stream may be put together from parts: each part is deflated on its own and ends on a
  * byte boundary with an empty stored block (a full flush), and only the last is final. The
  * stream's checksum (Adler-32 of all the rows) is combined from the parts' own.
  */
 
+/** A card's own band: deflated on every first fetch. */
 const LEVEL = 3;
+/** The base's rows: deflated once per process. */
+const SHARED_LEVEL = 9;
 /** Bands are widened to whole multiples of this, so a few shared parts serve every card. */
 const ROW_STEP = 16;
 const ADLER_BASE = 65521;
@@ -58,10 +64,49 @@ function rowsOf(canvas: Canvas, from: number, to: number): Buffer {
   return rows;
 }
 
+/** PNG's row filters used here: a byte less the one three before (Sub), or the one above (Up). */
+const SUB = 1;
+const UP = 2;
+
+/**
+ * The rows in [from, to) of an RGB canvas, each after the filter that leaves the smallest sum of
+ * differences (libpng's choice). A part's first row does not refer to the row above it unless it
+ * is the image's first: the row above may be a card's own.
+ */
+function filteredRowsOf(canvas: Canvas, from: number, to: number): Buffer {
+  const stride = canvas.width * 3;
+  const source = canvas.data;
+  const rows = Buffer.alloc((stride + 1) * (to - from));
+  const candidates = [Buffer.alloc(stride), Buffer.alloc(stride), Buffer.alloc(stride)];
+  // A difference's size, as libpng weighs it: a byte of 255 is -1.
+  const size = (byte: number) => (byte < 128 ? byte : 256 - byte);
+  for (let y = from, at = 0; y < to; y += 1, at += stride + 1) {
+    const start = y * stride;
+    const [none, sub, up] = candidates as [Buffer, Buffer, Buffer];
+    let noneCost = 0;
+    let subCost = 0;
+    let upCost = y > from || y === 0 ? 0 : Infinity;
+    for (let i = 0; i < stride; i += 1) {
+      const own = source[start + i]!;
+      none[i] = own;
+      sub[i] = own - (i >= 3 ? source[start + i - 3]! : 0);
+      up[i] = own - (y > 0 ? source[start - stride + i]! : 0);
+      noneCost += size(none[i]!);
+      subCost += size(sub[i]!);
+      upCost += size(up[i]!);
+    }
+    const costs = [noneCost, subCost, upCost];
+    const filter = costs.indexOf(Math.min(...costs));
+    rows[at] = filter === 0 ? 0 : filter === 1 ? SUB : UP;
+    candidates[filter]!.copy(rows, at + 1);
+  }
+  return rows;
+}
+
 /** Deflates `rows` as one part of a stream: flushed, and ended with the final block if `last`. */
-function deflatePart(rows: Buffer, last: boolean): Promise<Part> {
+function deflatePart(rows: Buffer, last: boolean, level = LEVEL): Promise<Part> {
   return new Promise((resolve, reject) => {
-    const deflate = createDeflate({ level: LEVEL, chunkSize: DEFLATE_CHUNK });
+    const deflate = createDeflate({ level, chunkSize: DEFLATE_CHUNK });
     const chunks: Buffer[] = [];
     deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
     deflate.on('error', reject);
@@ -117,39 +162,63 @@ function header(width: number, height: number): Buffer {
 
 const IEND = chunk('IEND', Buffer.alloc(0));
 
-/** Deflated runs of a base canvas's rows, by where they start and end: a few dozen at most. */
-const sharedParts = new WeakMap<Buffer, Map<string, Promise<Part>>>();
+/**
+ * Deflated runs of rows shared by many cards, by the base canvas they were drawn on: the base's
+ * own rows (a few dozen runs), and rows with a kept drawing over the base (about 38 KB each: a
+ * few hundred, under 20 MB).
+ */
+const sharedParts = new WeakMap<Buffer, LRUCache<string, Promise<Part>>>();
 
-function sharedPart(base: Canvas, from: number, to: number, last: boolean): Promise<Part> {
+/** Rows [from, to) of `canvas`, the same on every card whose base and kept drawing are `key`'s. */
+function sharedPart(
+  base: Canvas,
+  canvas: Canvas,
+  key: string,
+  from: number,
+  to: number,
+  last: boolean,
+): Promise<Part> {
   let parts = sharedParts.get(base.data);
   if (!parts) {
-    parts = new Map();
+    parts = new LRUCache({ max: 500 });
     sharedParts.set(base.data, parts);
   }
-  const key = `${from}:${to}:${last}`;
-  let part = parts.get(key);
+  const name = `${key}\n${from}:${to}:${last}`;
+  let part = parts.get(name);
   if (!part) {
-    part = deflatePart(rowsOf(base, from, to), last);
-    parts.set(key, part);
-    part.catch(() => parts.delete(key));
+    part = deflatePart(filteredRowsOf(canvas, from, to), last, SHARED_LEVEL);
+    parts.set(name, part);
+    part.catch(() => parts.delete(name));
   }
   return part;
 }
 
+/** Rows painted with a drawing many cards share, above the card's own: the same on each of them. */
+export interface KeptRows {
+  /** Names the drawing: cards with the same key have the same pixels in these rows. */
+  key: string;
+  top: number;
+}
+
 /**
  * Writes `canvas` as PNG. Its rows outside [top, bottom) must be those of `base` (a copy of it
- * that was painted only within that band).
+ * that was painted only within that band), except from `kept.top` down to the band: there the
+ * canvas holds only the kept drawing over the base.
  */
 export async function plainPng(
   canvas: Canvas,
   base: Canvas,
   band: { top: number; bottom: number },
+  kept: KeptRows | null = null,
 ): Promise<Buffer> {
   const { height } = canvas;
   const top = Math.max(0, Math.floor(band.top / ROW_STEP) * ROW_STEP);
   const bottom = Math.min(height, Math.max(top, Math.ceil(band.bottom / ROW_STEP) * ROW_STEP));
+  const keptTop = kept ? Math.max(0, Math.floor(kept.top / ROW_STEP) * ROW_STEP) : top;
+  const shared = Math.min(top, keptTop);
   const pending: Promise<Part>[] = [];
-  if (top > 0) pending.push(sharedPart(base, 0, top, top === height));
+  if (shared > 0) pending.push(sharedPart(base, base, '', 0, shared, shared === height));
+  if (kept && keptTop < top) pending.push(sharedPart(base, canvas, kept.key, keptTop, top, false));
   if (bottom > top) {
     const rows = rowsOf(canvas, top, bottom);
     pending.push(
@@ -158,7 +227,7 @@ export async function plainPng(
       }),
     );
   }
-  if (bottom < height) pending.push(sharedPart(base, bottom, height, true));
+  if (bottom < height) pending.push(sharedPart(base, base, '', bottom, height, true));
   const parts = await Promise.all(pending);
   let adler = 1;
   for (const part of parts) adler = combineAdler(adler, part.adler, part.length);

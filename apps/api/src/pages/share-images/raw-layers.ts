@@ -21,36 +21,52 @@ export interface Canvas {
   height: number;
 }
 
-/** Paints `layer` over the canvas in place (source over), clipped to the canvas. */
+// A layer's pixel is read as one 32-bit word; where each channel lies in it depends on the
+// machine's byte order.
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const RED = littleEndian ? 0 : 24;
+const GREEN = littleEndian ? 8 : 16;
+const BLUE = littleEndian ? 16 : 8;
+const ALPHA = littleEndian ? 24 : 0;
+
+/** (value + 127) / 255 rounded down, for value up to 255 * 255, in integers. */
+const divide255 = (value: number) => {
+  const biased = value + 128;
+  return (biased + (biased >> 8)) >> 8;
+};
+
+/**
+ * Paints `layer` over the canvas in place (source over), clipped to the canvas. A pixel is read
+ * as one word: most of a layer is transparent (a zero word) and skipped, and an opaque pixel is
+ * three stores; the blending's arithmetic is in integers.
+ */
 export function paint(canvas: Canvas, layer: Layer): void {
   const { data: target, width } = canvas;
-  const { data: source } = layer;
-  // Most of a layer is transparent: four bytes at a time skip it (alpha 0 is a zero word).
-  const words =
-    source.byteOffset % 4 === 0
-      ? new Uint32Array(source.buffer, source.byteOffset, source.length >> 2)
-      : null;
+  // Words need a start on a multiple of four: a layer that does not have one is copied.
+  const source = layer.data.byteOffset % 4 === 0 ? layer.data : new Uint8Array(layer.data);
+  const words = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);
   const x0 = Math.max(0, layer.left);
   const y0 = Math.max(0, layer.top);
   const x1 = Math.min(width, layer.left + layer.width);
   const y1 = Math.min(canvas.height, layer.top + layer.height);
   for (let y = y0; y < y1; y += 1) {
-    let from = ((y - layer.top) * layer.width + (x0 - layer.left)) * 4;
+    let from = (y - layer.top) * layer.width + (x0 - layer.left);
     let to = (y * width + x0) * 3;
-    for (let x = x0; x < x1; x += 1, from += 4, to += 3) {
-      if (words && words[from >> 2] === 0) continue;
-      const alpha = source[from + 3]!;
+    for (let x = x0; x < x1; x += 1, from += 1, to += 3) {
+      const word = words[from]!;
+      if (word === 0) continue;
+      const alpha = (word >>> ALPHA) & 255;
       if (alpha === 0) continue;
       if (alpha === 255) {
-        target[to] = source[from]!;
-        target[to + 1] = source[from + 1]!;
-        target[to + 2] = source[from + 2]!;
+        target[to] = word >>> RED;
+        target[to + 1] = word >>> GREEN;
+        target[to + 2] = word >>> BLUE;
         continue;
       }
       const rest = 255 - alpha;
-      target[to] = (source[from]! * alpha + target[to]! * rest + 127) / 255;
-      target[to + 1] = (source[from + 1]! * alpha + target[to + 1]! * rest + 127) / 255;
-      target[to + 2] = (source[from + 2]! * alpha + target[to + 2]! * rest + 127) / 255;
+      target[to] = divide255(((word >>> RED) & 255) * alpha + target[to]! * rest);
+      target[to + 1] = divide255(((word >>> GREEN) & 255) * alpha + target[to + 1]! * rest);
+      target[to + 2] = divide255(((word >>> BLUE) & 255) * alpha + target[to + 2]! * rest);
     }
   }
 }

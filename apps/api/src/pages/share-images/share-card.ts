@@ -651,15 +651,17 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
 
   // The logo in its frame (drawn once, with the band) overlapping the band, or the initial avatar.
   let avatar: Promise<Layer>;
+  let avatarKey = 'logo';
   if (logo) {
-    avatar = avatarLayer('logo', [
+    avatar = avatarLayer(avatarKey, [
       `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${palette.surface}"/>`,
     ]);
   } else {
     const tone = coloursOf(avatarToneOf(content.name));
     const initial = initialOf(content.name);
     const initialSize = Math.round(LOGO.size * 0.46);
-    avatar = avatarLayer(`${tone.ink}\n${initial}`, [
+    avatarKey = `${tone.ink}\n${initial}`;
+    avatar = avatarLayer(avatarKey, [
       `<rect x="${LOGO.x}" y="${LOGO_Y}" width="${LOGO.size}" height="${LOGO.size}" rx="${LOGO.radius}" fill="${tone.soft}"/>`,
       text(
         LOGO.x + LOGO.size / 2,
@@ -734,8 +736,9 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
     written[index] ? [] : [text(line.x, line.baseline, line.value, line.style, line.fill)],
   );
   const headTop = BAND.y + BAND.height + 2;
+  const avatarDrawn = await avatar;
   const drawn = [
-    await avatar,
+    avatarDrawn,
     ...written.filter((layer): layer is Layer => layer !== null),
     ...(pinAt ? [await pinLayer(pinAt.x, pinAt.y)] : []),
     ...(head.length > 0
@@ -770,7 +773,15 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
         .png(photoPng)
         .toBuffer();
     }
-    return await plainPng(canvas, base, rowsPainted([...drawn, ...layers]));
+    // The avatar's rows above the name are the same on every card with this avatar: they are
+    // deflated once, as the base's are, not on every card (they are mostly the gradient, which
+    // took two thirds of a card's deflating).
+    const own = rowsPainted([...drawn.slice(1), ...layers]);
+    const band = {
+      top: own.top,
+      bottom: Math.max(own.bottom, avatarDrawn.top + avatarDrawn.height),
+    };
+    return await plainPng(canvas, base, band, { key: avatarKey, top: avatarDrawn.top });
   } finally {
     if (spareCanvases.length < 4) spareCanvases.push(canvas.data);
   }
