@@ -528,6 +528,9 @@ export async function buildApp({
   const stopJobs: (() => void)[] = [];
   app.decorate('prepareDirectory', organizationService.prepareDirectory);
   app.decorate('prepareShareCards', shareImages.prepare);
+  // Cards answered but not yet stored are stored first: onClose hooks run last added first, so
+  // the Storage's own closes after this one.
+  app.addHook('onClose', () => shareImages.settle());
   app.addHook('onReady', async () => {
     relay.start();
     tally.start();

@@ -94,6 +94,21 @@ function sharedCardSuite(env: () => Record<string, string>) {
     return cards;
   }
 
+  /**
+   * The organization's stored cards once their keys are `keys`: a first fetch is answered as soon
+   * as its card is drawn, and the card is stored moments after.
+   */
+  async function storedSoon(id: string, keys: string[]) {
+    await expect
+      .poll(async () => (await storedCards(id)).map((card) => card.key).sort(), { timeout: 5000 })
+      .toEqual([...keys].sort());
+    return storedCards(id);
+  }
+
+  /** The Storage key of the card an answer carries. */
+  const keyOf = (id: string, answer: { headers: Record<string, unknown> }) =>
+    `share-cards/${id}/${String(answer.headers.etag).slice(1, -1)}.png`;
+
   const getCard = (id: string, headers: Record<string, string> = {}, app = state.ctx.app) =>
     app.inject({ method: 'GET', url: cardPath(id), headers });
 
@@ -125,10 +140,7 @@ function sharedCardSuite(env: () => Record<string, string>) {
       expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
     }
     expect((await drawn()).request - before.request).toBe(1);
-    const stored = await storedCards(organization.id);
-    expect(stored.map((card) => card.key)).toEqual([
-      `share-cards/${organization.id}/${String(answers[0]!.headers.etag).slice(1, -1)}.png`,
-    ]);
+    const stored = await storedSoon(organization.id, [keyOf(organization.id, answers[0]!)]);
     expect(stored[0]!.body.equals(answers[0]!.rawPayload)).toBe(true);
 
     const again = await expectCard(organization.id);
@@ -164,9 +176,11 @@ function sharedCardSuite(env: () => Record<string, string>) {
     const renamed = await expectCard(organization.id);
     expect(renamed.headers.etag).not.toBe(first.headers.etag);
     expect((await drawn()).request - before.request).toBe(1);
-    expect((await storedCards(organization.id)).map((card) => card.body)).toEqual([
-      renamed.rawPayload,
-    ]);
+    expect(
+      (await storedSoon(organization.id, [keyOf(organization.id, renamed)])).map(
+        (card) => card.body,
+      ),
+    ).toEqual([renamed.rawPayload]);
 
     const uploaded = await uploadRedLogo(state.owner, organization.id);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
@@ -184,6 +198,7 @@ function sharedCardSuite(env: () => Record<string, string>) {
   it('serves the stored card from a new instance on the same storage without drawing it', async () => {
     const organization = await publish('Restart Commons');
     const first = await expectCard(organization.id);
+    await storedSoon(organization.id, [keyOf(organization.id, first)]);
     const second = await startSecondAppInstance(state.ctx, {
       METRICS_TOKEN: TOKEN,
       ...env(),
@@ -275,7 +290,8 @@ function sharedCardSuite(env: () => Record<string, string>) {
   it('lets the upload sweep remove cards no profile shows any more, and keep the current ones', async () => {
     const organization = await publish('Swept Commons');
     const current = await expectCard(organization.id);
-    const currentKey = `share-cards/${organization.id}/${String(current.headers.etag).slice(1, -1)}.png`;
+    const currentKey = keyOf(organization.id, current);
+    await storedSoon(organization.id, [currentKey]);
     const { storage } = state.ctx.app;
     // Left by an edit whose removal failed, and by an organization deleted while its removal did.
     const leftover = `share-cards/${organization.id}/${'0'.repeat(32)}.png`;
@@ -301,16 +317,16 @@ function sharedCardSuite(env: () => Record<string, string>) {
     expect(served.rawPayload.equals(current.rawPayload)).toBe(true);
   });
 
-  return { state, publish, expectCard, storedCards };
+  return { state, publish, expectCard, storedSoon, keyOf };
 }
 
 describe('share cards stored on disk', () => {
-  const { state, publish, expectCard, storedCards } = sharedCardSuite(() => ({}));
+  const { state, publish, expectCard, storedSoon, keyOf } = sharedCardSuite(() => ({}));
 
   it('leaves the stored cards out of a backup: they are drawn again from the rows', async () => {
     const organization = await publish('Backed Commons');
-    await expectCard(organization.id);
-    expect(await storedCards(organization.id)).toHaveLength(1);
+    const card = await expectCard(organization.id);
+    await storedSoon(organization.id, [keyOf(organization.id, card)]);
     const work = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-cards-backup-'));
     try {
       const file = path.join(work, 'backup.tar.gz');

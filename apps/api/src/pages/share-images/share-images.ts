@@ -105,7 +105,7 @@ export interface ShareImagesOptions {
 export interface ShareImage {
   /** Strong ETag of this version of the card, known before it is drawn. */
   etag: string;
-  /** The PNG: the stored file, or drawn (once, however many ask together) and stored. */
+  /** The PNG: the stored file, or drawn (once, however many ask together), and stored just after. */
   png(): Promise<Buffer>;
 }
 
@@ -116,9 +116,9 @@ export type CardRefresh = 'drawn' | 'kept' | 'removed';
  * Published profiles' share cards, kept in the Storage under a key derived from a digest of
  * everything the card shows (ADR 026): an edit (name, place, categories, logo, banner) names a
  * new file, so the file found for the current rows is always their card. A card is drawn ahead
- * by the share-cards job when its profile changes, or by the first request that finds no file;
- * concurrent requests for one card share one drawing, and each new file's older siblings are
- * removed once it is stored.
+ * by the share-cards job when its profile changes, or by the first request that finds no file,
+ * which is answered before the file is stored; concurrent requests for one card share one
+ * drawing, and each new file's older siblings are removed once it is stored.
  */
 export function createShareImages(options: ShareImagesOptions) {
   const draw = options.draw ?? drawShareCard;
@@ -206,16 +206,40 @@ export function createShareImages(options: ShareImagesOptions) {
     }
   }
 
-  /** Drawings in progress, by key: whoever asks for a card being drawn waits for that drawing. */
-  const flights = new Map<string, Promise<{ png: Buffer; drawn: boolean }>>();
+  /** What a flight gives: the card, whether this flight drew it, and when it is stored. */
+  interface Flight {
+    png: Buffer;
+    drawn: boolean;
+    stored: Promise<void>;
+  }
 
-  /** The card's PNG: read from the Storage, or drawn, stored and its older files removed. */
-  function obtain(card: CurrentCard, by: DrawnBy): Promise<{ png: Buffer; drawn: boolean }> {
+  /**
+   * Cards being looked up, drawn or stored, by key: whoever asks for one waits for that flight.
+   * A flight lasts until its card is stored, so this process draws a card once.
+   */
+  const flights = new Map<string, Promise<Flight>>();
+
+  /** Stores a drawn card and removes its older files; a failure is logged (it is drawn again). */
+  async function store(card: CurrentCard, png: Buffer): Promise<void> {
+    try {
+      await storage.put(card.key, png, 'image/png');
+      await removeOthers(card.id, card.key);
+    } catch (error) {
+      log.warn({ err: error, key: card.key }, 'share card: not stored');
+    }
+  }
+
+  /**
+   * The card's PNG: read from the Storage, or drawn. A drawn card is answered at once and stored
+   * after: storing and cleaning up (eight or so file operations on the pool the drawings use)
+   * had been a fifth of a first fetch's time, and most of its slowest tail.
+   */
+  function obtain(card: CurrentCard, by: DrawnBy): Promise<Flight> {
     let flight = flights.get(card.key);
     if (!flight) {
-      flight = (async () => {
+      flight = (async (): Promise<Flight> => {
         const stored = await readStored(card.key);
-        if (stored) return { png: stored, drawn: false };
+        if (stored) return { png: stored, drawn: false, stored: Promise.resolve() };
         const png = await inTurn(async () => {
           const { logoUrl, bannerUrl, ...content } = card.source;
           const [logo, banner] = await Promise.all([
@@ -225,16 +249,15 @@ export function createShareImages(options: ShareImagesOptions) {
           return draw({ ...content, logo, banner });
         });
         options.onDrawn?.(by);
-        try {
-          await storage.put(card.key, png, 'image/png');
-          await removeOthers(card.id, card.key);
-        } catch (error) {
-          // Served all the same; the next request (or the job) draws and stores it again.
-          log.warn({ err: error, key: card.key }, 'share card: not stored');
-        }
-        return { png, drawn: true };
-      })().finally(() => flights.delete(card.key));
+        return { png, drawn: true, stored: store(card, png) };
+      })();
       flights.set(card.key, flight);
+      void flight
+        .then(
+          ({ stored }) => stored,
+          () => undefined,
+        )
+        .finally(() => flights.delete(card.key));
     }
     return flight;
   }
@@ -273,6 +296,18 @@ export function createShareImages(options: ShareImagesOptions) {
       }
     },
 
+    /** Waits for the cards being drawn or stored: the server closes once they are stored. */
+    async settle(): Promise<void> {
+      await Promise.all(
+        [...flights.values()].map((flight) =>
+          flight.then(
+            ({ stored }) => stored,
+            () => undefined,
+          ),
+        ),
+      );
+    },
+
     /**
      * Brings an organization's stored cards in line with its rows (the share-cards job): the
      * current card drawn and stored if it is not yet, every other one removed; all of them
@@ -286,7 +321,8 @@ export function createShareImages(options: ShareImagesOptions) {
         }
         return 'removed';
       }
-      const { drawn } = await obtain(card, 'job');
+      const { drawn, stored } = await obtain(card, 'job');
+      await stored;
       if (!drawn) await removeOthers(id, card.key);
       return drawn ? 'drawn' : 'kept';
     },
