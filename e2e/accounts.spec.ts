@@ -56,56 +56,59 @@ test('a guest browses, sees it in the header, and is sent to /login from protect
   await expect(page.getByText(guardMessages.permanentAccountToCreate)).toBeVisible();
 });
 
-test('an unverified account is held at /verify-email-required and can resend the email', async ({
-  page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, 'unverified');
-  await page.goto('/signup');
-  await expect(page.getByText(authFormTexts.signupGuestSubtitle)).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/verify-email-required$/);
+test(
+  'an unverified account is held at /verify-email-required and can resend the email',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'unverified');
+    await page.goto('/signup');
+    await expect(page.getByText(authFormTexts.signupGuestSubtitle)).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/verify-email-required$/);
 
-  await page.goto('/dashboard/settings');
-  await expect(page).toHaveURL(/\/verify-email-required$/);
-  const resend = page.getByRole('button', {
-    name: /Resend Verification Email|Verification Email Sent/,
-  });
-  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
-  await expect(page.getByRole('button', { name: 'Verification Email Sent' })).toBeDisabled();
-  await expect(resend).toBeDisabled();
-});
+    await page.goto('/dashboard/settings');
+    await expect(page).toHaveURL(/\/verify-email-required$/);
+    const resend = page.getByRole('button', {
+      name: /Resend Verification Email|Verification Email Sent/,
+    });
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+    await expect(page.getByRole('button', { name: 'Verification Email Sent' })).toBeDisabled();
+    await expect(resend).toBeDisabled();
+  },
+);
 
-test('forgot and reset the password, then sign in with the new one', async ({
-  page,
-  request,
-}, testInfo) => {
-  // Two emails through the relay and three password hashes.
-  test.slow();
-  const { email } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'reset'));
-  await page.goto('/forgot-password');
-  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText(passwordMessages.resetSent)).toBeVisible();
+test(
+  'forgot and reset the password, then sign in with the new one',
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    // Two emails through the relay and three password hashes.
+    test.slow();
+    const { email } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'reset'));
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText(passwordMessages.resetSent)).toBeVisible();
 
-  await page.goto(linkPath(await waitForEmail(email, /reset/i), '/reset-password'));
-  await page.getByLabel('New password', { exact: true }).fill('brand-new');
-  await page.getByLabel('Confirm new password').fill('brand-new');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(passwordMessages.resetDone)).toBeVisible();
-  await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
+    await page.goto(linkPath(await waitForEmail(email, /reset/i), '/reset-password'));
+    await page.getByLabel('New password', { exact: true }).fill('brand-new');
+    await page.getByLabel('Confirm new password').fill('brand-new');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(passwordMessages.resetDone)).toBeVisible();
+    await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
 
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret1');
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('brand-new');
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('brand-new');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test('change the display name and the password on the dashboard', async ({
   page,
@@ -139,30 +142,34 @@ test('change the display name and the password on the dashboard', async ({
   await fresh.close();
 });
 
-test('delete the account, then fail to sign in with it', async ({ page, request }, testInfo) => {
-  // An emailed account, two deletion attempts and a sign-in: more than the default budget when
-  // the machine is busy.
-  test.slow();
-  const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'gone'));
-  await logIn(page, email, password);
-  await page.goto('/dashboard/settings');
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-  await dialog.getByLabel('Current password').fill('wrong-password');
-  await dialog.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(dialog.getByText(accountDeletionMessages.wrongPassword)).toBeVisible();
-  await dialog.getByLabel('Current password').fill(password);
-  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+test(
+  'delete the account, then fail to sign in with it',
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    // An emailed account, two deletion attempts and a sign-in: more than the default budget when
+    // the machine is busy.
+    test.slow();
+    const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'gone'));
+    await logIn(page, email, password);
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByLabel('Current password').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByText(accountDeletionMessages.wrongPassword)).toBeVisible();
+    await dialog.getByLabel('Current password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
-  // At the top of the home page, where the banner is, not wherever the settings were scrolled.
-  await expect(page.getByText(accountDeletionMessages.deleted)).toBeInViewport();
+    await expect(page).toHaveURL(/\/$/);
+    // At the top of the home page, where the banner is, not wherever the settings were scrolled.
+    await expect(page.getByText(accountDeletionMessages.deleted)).toBeInViewport();
 
-  await page.goto('/login');
-  await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
-});
+    await page.goto('/login');
+    await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByText(signInMessages.invalidCredentials)).toBeVisible();
+  },
+);

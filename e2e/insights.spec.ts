@@ -98,16 +98,20 @@ test('an owner sees a visit and a click on their profile, by day and by link, an
   await expect(page.getByRole('checkbox', { name: insightsTexts.monthlyEmail })).not.toBeChecked();
 });
 
-test("another owner's insights are not found", async ({ page, request }, testInfo) => {
-  await createVerifiedAccount(request, uniqueEmail(testInfo, 'ins-a'));
-  const organization = await createOrganization(request, uniqueName(testInfo, 'Private Pear'));
-  // Another owner, signed in by creating the account through the page's own request context.
-  await createVerifiedAccount(page.request, uniqueEmail(testInfo, 'ins-b'));
-  await page.goto(`/dashboard/organizations/${organization.id}/insights`);
-  await expect(page.getByText(insightsTexts.notFoundTitle)).toBeVisible();
-  await expect(page.getByText(insightsTexts.notFound)).toBeVisible();
-  await screenshot(page, 'dashboard-insights-not-found');
-});
+test(
+  "another owner's insights are not found",
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    await createVerifiedAccount(request, uniqueEmail(testInfo, 'ins-a'));
+    const organization = await createOrganization(request, uniqueName(testInfo, 'Private Pear'));
+    // Another owner, signed in by creating the account through the page's own request context.
+    await createVerifiedAccount(page.request, uniqueEmail(testInfo, 'ins-b'));
+    await page.goto(`/dashboard/organizations/${organization.id}/insights`);
+    await expect(page.getByText(insightsTexts.notFoundTitle)).toBeVisible();
+    await expect(page.getByText(insightsTexts.notFound)).toBeVisible();
+    await screenshot(page, 'dashboard-insights-not-found');
+  },
+);
 
 test('the unsubscribe link ends on a page that says what happened', async ({ page }) => {
   await page.goto('/api/insights/unsubscribe?organization=not-an-id&token=forged');

@@ -50,31 +50,31 @@ async function someoneElsesUnpaid(
 }
 
 test.describe('an organization that does not exist for a signed-in user', () => {
-  test('its profile says Organization Not Found, asked for at most twice', async ({
-    page,
-    request,
-    playwright,
-  }, testInfo) => {
-    test.slow();
-    const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Orchard');
+  test(
+    'its profile says Organization Not Found, asked for at most twice',
+    { tag: '@desktop-only' },
+    async ({ page, request, playwright }, testInfo) => {
+      test.slow();
+      const unpaid = await someoneElsesUnpaid(playwright, testInfo, 'Unpaid Orchard');
 
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'visitor'),
-    );
-    // One of this user's own, deleted: its old address.
-    const deleted = await createOrganization(request, uniqueName(testInfo, 'Gone Co-op'));
-    const deletion = await request.delete(`/api/organizations/${deleted.id}`, {
-      headers: { origin: site },
-    });
-    expect(deletion.ok()).toBe(true);
-    await logIn(page, email, password);
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'visitor'),
+      );
+      // One of this user's own, deleted: its old address.
+      const deleted = await createOrganization(request, uniqueName(testInfo, 'Gone Co-op'));
+      const deletion = await request.delete(`/api/organizations/${deleted.id}`, {
+        headers: { origin: site },
+      });
+      expect(deletion.ok()).toBe(true);
+      await logIn(page, email, password);
 
-    const unknown = randomUUID();
-    for (const id of [unknown, deleted.id, unpaid.id, 'not-a-uuid']) {
-      await expectNotFound(page, `/organizations/${id}`, id, detailTexts.notFoundTitle);
-    }
-  });
+      const unknown = randomUUID();
+      for (const id of [unknown, deleted.id, unpaid.id, 'not-a-uuid']) {
+        await expectNotFound(page, `/organizations/${id}`, id, detailTexts.notFoundTitle);
+      }
+    },
+  );
 
   test(
     'the editor and plan selection say Organization Not Found, asking at most twice',

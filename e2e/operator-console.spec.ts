@@ -277,67 +277,69 @@ test.describe('the operator console', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('an operator asked to sign in again signs out, signs in and is back on the same page', async ({
-    page,
-    request,
-  }, testInfo) => {
-    // A CLI run to grant the role, two sign-ins and an accessibility audit: about 26 s alone.
-    test.slow();
-    const email = uniqueEmail(testInfo, 'operator-again');
-    const { password } = await createVerifiedAccount(request, email);
-    await grantOperator(email);
-    await logIn(page, email, password);
-    // The server's answer 12 hours after signing in (the API tests hold the clock to it).
-    await page.route(
-      '**/api/admin/me',
-      (route) =>
-        route.fulfill({
-          status: 401,
-          json: { error: { code: errorCodes.signInAgain, message: adminTexts.signInAgain } },
-        }),
-      { times: 1 },
-    );
-    await page.goto('/admin/audit');
-    await expect(page.getByText(adminTexts.signInAgain)).toBeVisible();
-    await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
-    await screenshot(page, 'console-sign-in-again');
-    await expectNoSeriousAxeViolations(page);
+  test(
+    'an operator asked to sign in again signs out, signs in and is back on the same page',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      // A CLI run to grant the role, two sign-ins and an accessibility audit: about 26 s alone.
+      test.slow();
+      const email = uniqueEmail(testInfo, 'operator-again');
+      const { password } = await createVerifiedAccount(request, email);
+      await grantOperator(email);
+      await logIn(page, email, password);
+      // The server's answer 12 hours after signing in (the API tests hold the clock to it).
+      await page.route(
+        '**/api/admin/me',
+        (route) =>
+          route.fulfill({
+            status: 401,
+            json: { error: { code: errorCodes.signInAgain, message: adminTexts.signInAgain } },
+          }),
+        { times: 1 },
+      );
+      await page.goto('/admin/audit');
+      await expect(page.getByText(adminTexts.signInAgain)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
+      await screenshot(page, 'console-sign-in-again');
+      await expectNoSeriousAxeViolations(page);
 
-    await page.getByRole('button', { name: consoleTexts.signInAgain }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    // Signed out, the visitor is a guest again before the form is used, as e2e/support's logIn waits.
-    await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
-    // Leaving on purpose is no lost session (the console is not asked again once signed out).
-    await expect(page.getByText(sessionMessages.loginRequired)).toHaveCount(0);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log In', exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/audit$/);
-    await expect(
-      page.getByRole('heading', { level: 2, name: consoleTexts.navAudit }),
-    ).toBeVisible();
-  });
+      await page.getByRole('button', { name: consoleTexts.signInAgain }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      // Signed out, the visitor is a guest again before the form is used, as e2e/support's logIn waits.
+      await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
+      // Leaving on purpose is no lost session (the console is not asked again once signed out).
+      await expect(page.getByText(sessionMessages.loginRequired)).toHaveCount(0);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Log In', exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/audit$/);
+      await expect(
+        page.getByRole('heading', { level: 2, name: consoleTexts.navAudit }),
+      ).toBeVisible();
+    },
+  );
 
-  test('a signed-in account that is not an operator gets a plain refusal; a visitor is sent to sign in', async ({
-    page,
-    request,
-  }, testInfo) => {
-    await page.goto('/admin/reports');
-    await expect(page).toHaveURL(/\/login$/);
+  test(
+    'a signed-in account that is not an operator gets a plain refusal; a visitor is sent to sign in',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      await page.goto('/admin/reports');
+      await expect(page).toHaveURL(/\/login$/);
 
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'not-operator'),
-    );
-    await logIn(page, email, password);
-    await page.goto('/admin/organizations');
-    await expect(
-      page.getByRole('heading', { level: 1, name: adminTexts.operatorsOnly }),
-    ).toBeVisible();
-    await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
-    await screenshot(page, 'console-operators-only');
-    await expectNoSeriousAxeViolations(page);
-  });
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'not-operator'),
+      );
+      await logIn(page, email, password);
+      await page.goto('/admin/organizations');
+      await expect(
+        page.getByRole('heading', { level: 1, name: adminTexts.operatorsOnly }),
+      ).toBeVisible();
+      await expect(page.getByRole('navigation', { name: consoleTexts.navLabel })).toHaveCount(0);
+      await screenshot(page, 'console-operators-only');
+      await expectNoSeriousAxeViolations(page);
+    },
+  );
 
   test('the overview shows the figures and the 90 days; the newsletter downloads as CSV, which the audit log records', async ({
     page,

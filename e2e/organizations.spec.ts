@@ -250,41 +250,45 @@ test.describe('organizations', () => {
     }
   });
 
-  test('someone else cannot open the editor', async ({ page, request, playwright }, testInfo) => {
-    test.slow();
-    // An organization of another user, not public yet: it does not exist for anyone else.
-    const ownerRequest = await playwright.request.newContext({ baseURL: site });
-    await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'owner2'));
-    const hidden = await createOrganization(
-      ownerRequest,
-      `Hidden Orchard ${testInfo.project.name}`,
-      'Fruit trees for every school.',
-    );
-    await ownerRequest.dispose();
+  test(
+    'someone else cannot open the editor',
+    { tag: '@desktop-only' },
+    async ({ page, request, playwright }, testInfo) => {
+      test.slow();
+      // An organization of another user, not public yet: it does not exist for anyone else.
+      const ownerRequest = await playwright.request.newContext({ baseURL: site });
+      await createVerifiedAccount(ownerRequest, uniqueEmail(testInfo, 'owner2'));
+      const hidden = await createOrganization(
+        ownerRequest,
+        `Hidden Orchard ${testInfo.project.name}`,
+        'Fruit trees for every school.',
+      );
+      await ownerRequest.dispose();
 
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'other'),
-    );
-    await logIn(page, email, password);
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'other'),
+      );
+      await logIn(page, email, password);
 
-    // A published profile of someone else: sent away with the message.
-    const published = await findOrganization(request, 'q=Aguas%20del%20Valle');
-    await page.goto(`/organizations/${published.id}/edit`);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText(organizationFormMessages.notOwner)).toBeVisible();
+      // A published profile of someone else: sent away with the message.
+      const published = await findOrganization(request, 'q=Aguas%20del%20Valle');
+      await page.goto(`/organizations/${published.id}/edit`);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText(organizationFormMessages.notOwner)).toBeVisible();
 
-    // Someone else's unpublished organization: not found, and no form.
-    await page.goto(`/organizations/${hidden.id}/edit`);
-    await expect(page.getByRole('heading', { name: 'Organization Not Found' })).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
-    ).toHaveCount(0);
-    // Nor does its profile show any owner tools.
-    await page.goto(`/organizations/${published.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('owner-actions')).toHaveCount(0);
-  });
+      // Someone else's unpublished organization: not found, and no form.
+      await page.goto(`/organizations/${hidden.id}/edit`);
+      await expect(page.getByRole('heading', { name: 'Organization Not Found' })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
+      ).toHaveCount(0);
+      // Nor does its profile show any owner tools.
+      await page.goto(`/organizations/${published.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('owner-actions')).toHaveCount(0);
+    },
+  );
 
   test('the owner deletes an organization from its profile', async ({
     page,

@@ -75,35 +75,36 @@ test('switches monthly to annual after a preview of the charge, and back shows t
   await expect(row).toContainText(subscriptionTypeNames.yearly);
 });
 
-test('a switch the server refuses says why in the dialog, which stays open', async ({
-  page,
-  request,
-}, testInfo) => {
-  const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'plnx'));
-  const name = uniqueName(testInfo, 'Refusal Ridge');
-  const organization = await createOrganization(request, name);
-  await payThroughApi(request, organization.id);
+test(
+  'a switch the server refuses says why in the dialog, which stays open',
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'plnx'));
+    const name = uniqueName(testInfo, 'Refusal Ridge');
+    const organization = await createOrganization(request, name);
+    await payThroughApi(request, organization.id);
 
-  await logIn(page, email, password);
-  await page.goto('/dashboard/organizations');
-  const row = subscriptionRow(page, name);
-  await row.getByRole('button', { name: switchTo('annual', name) }).click();
-  const dialog = page.getByRole('alertdialog', {
-    name: paymentTexts.planChangeTitle(plans.annual.name),
-  });
-  await expect(dialog.getByTestId('plan-change-preview')).toBeVisible();
+    await logIn(page, email, password);
+    await page.goto('/dashboard/organizations');
+    const row = subscriptionRow(page, name);
+    await row.getByRole('button', { name: switchTo('annual', name) }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: paymentTexts.planChangeTitle(plans.annual.name),
+    });
+    await expect(dialog.getByTestId('plan-change-preview')).toBeVisible();
 
-  // Canceled meanwhile (another tab): only a renewing subscription may switch.
-  const canceled = await request.post(`/api/payments/subscriptions/${organization.id}/cancel`, {
-    headers: { origin: site },
-  });
-  expect(canceled.ok()).toBe(true);
-  await dialog.getByRole('button', { name: paymentTexts.confirmPlanChange }).click();
-  await expect(dialog).toContainText(paymentMessages.planNotChangeable);
-  await expect(dialog).toBeVisible();
-  await audit(page);
-  await dialog.getByRole('button', { name: paymentTexts.keepPlan }).click();
-  await page.reload();
-  await expect(row).toContainText(subscriptionTypeNames.monthly);
-  await expect(row.getByRole('button', { name: switchTo('annual', name) })).toHaveCount(0);
-});
+    // Canceled meanwhile (another tab): only a renewing subscription may switch.
+    const canceled = await request.post(`/api/payments/subscriptions/${organization.id}/cancel`, {
+      headers: { origin: site },
+    });
+    expect(canceled.ok()).toBe(true);
+    await dialog.getByRole('button', { name: paymentTexts.confirmPlanChange }).click();
+    await expect(dialog).toContainText(paymentMessages.planNotChangeable);
+    await expect(dialog).toBeVisible();
+    await audit(page);
+    await dialog.getByRole('button', { name: paymentTexts.keepPlan }).click();
+    await page.reload();
+    await expect(row).toContainText(subscriptionTypeNames.monthly);
+    await expect(row.getByRole('button', { name: switchTo('annual', name) })).toHaveCount(0);
+  },
+);

@@ -256,86 +256,89 @@ test.describe('payments', () => {
     await expect(organizationRow(page, name)).toContainText(publicationStateNames.live);
   });
 
-  test('an unpaid organization asks for payment; a checkout canceled counts down and offers to try again', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.slow();
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'canceler'),
-    );
-    const name = uniqueName(testInfo, 'Meadow Seed Bank');
-    const organization = await createOrganization(request, name);
-    await logIn(page, email, password);
+  test(
+    'an unpaid organization asks for payment; a checkout canceled counts down and offers to try again',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      test.slow();
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'canceler'),
+      );
+      const name = uniqueName(testInfo, 'Meadow Seed Bank');
+      const organization = await createOrganization(request, name);
+      await logIn(page, email, password);
 
-    // The editor of an unpaid organization: the payment gate instead, and the server agrees.
-    await page.goto(`/organizations/${organization.id}/edit`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: paymentTexts.paymentRequiredTitle }),
-    ).toBeVisible();
-    await expect(page.getByText(paymentTexts.paymentRequiredBody)).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
-    ).toHaveCount(0);
-    await audit(page);
-    await screenshot(page, 'gate-payment-required');
-    const edit: UpdateOrganizationInput = {
-      version: organization.version,
-      name: `${name} Renamed`,
-      description: organization.description,
-      country: organization.country,
-      foundedYear: null,
-      websiteUrl: null,
-      linkedinUrl: null,
-      twitterUrl: null,
-      blogUrl: null,
-      categoryIds: organization.categoryIds,
-    };
-    const save = await request.put(`/api/organizations/${organization.id}`, {
-      data: edit,
-      headers: { origin: site },
-    });
-    expect(save.status()).toBe(402);
-    await page.getByRole('link', { name: paymentTexts.subscribeNow }).click();
-    await expect(page).toHaveURL(planSelectionPath(organization.id));
+      // The editor of an unpaid organization: the payment gate instead, and the server agrees.
+      await page.goto(`/organizations/${organization.id}/edit`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: paymentTexts.paymentRequiredTitle }),
+      ).toBeVisible();
+      await expect(page.getByText(paymentTexts.paymentRequiredBody)).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: organizationEditorTexts.saveChanges }),
+      ).toHaveCount(0);
+      await audit(page);
+      await screenshot(page, 'gate-payment-required');
+      const edit: UpdateOrganizationInput = {
+        version: organization.version,
+        name: `${name} Renamed`,
+        description: organization.description,
+        country: organization.country,
+        foundedYear: null,
+        websiteUrl: null,
+        linkedinUrl: null,
+        twitterUrl: null,
+        blogUrl: null,
+        categoryIds: organization.categoryIds,
+      };
+      const save = await request.put(`/api/organizations/${organization.id}`, {
+        data: edit,
+        headers: { origin: site },
+      });
+      expect(save.status()).toBe(402);
+      await page.getByRole('link', { name: paymentTexts.subscribeNow }).click();
+      await expect(page).toHaveURL(planSelectionPath(organization.id));
 
-    // Annual, then Cancel in the checkout.
-    await expect(planHeading(page)).toBeVisible();
-    await choosePlan(page, 'annual');
-    expect(await checkoutFacts(page)).toEqual({
-      [paymentTexts.testCheckoutOrganization]: name,
-      [paymentTexts.testCheckoutPlan]: plans.annual.name,
-      [paymentTexts.testCheckoutAmount]: `${formatAmount(plans.annual.amountCents)} ${plans.annual.period}`,
-    });
-    await expect(page.getByRole('button', { name: annualPay })).toBeVisible();
-    await page.getByRole('button', { name: paymentTexts.testCheckoutCancel, exact: true }).click();
+      // Annual, then Cancel in the checkout.
+      await expect(planHeading(page)).toBeVisible();
+      await choosePlan(page, 'annual');
+      expect(await checkoutFacts(page)).toEqual({
+        [paymentTexts.testCheckoutOrganization]: name,
+        [paymentTexts.testCheckoutPlan]: plans.annual.name,
+        [paymentTexts.testCheckoutAmount]: `${formatAmount(plans.annual.amountCents)} ${plans.annual.period}`,
+      });
+      await expect(page.getByRole('button', { name: annualPay })).toBeVisible();
+      await page
+        .getByRole('button', { name: paymentTexts.testCheckoutCancel, exact: true })
+        .click();
 
-    // The canceled page: nothing charged, and a countdown that goes down.
-    await expect(page).toHaveURL(`/payments/canceled?org=${organization.id}`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: paymentTexts.canceledTitle }),
-    ).toBeVisible();
-    await expect(page.getByText(paymentTexts.canceledBody)).toBeVisible();
-    const countdown = page.getByTestId('canceled-countdown');
-    await expect(countdown).toHaveText(/^Redirecting in \d+ seconds\.\.\.$/);
-    const secondsLeft = async () => Number(/\d+/.exec((await countdown.textContent()) ?? '')![0]);
-    const first = await secondsLeft();
-    expect(first).toBeLessThanOrEqual(10);
-    await expect.poll(secondsLeft, { timeout: 3_000 }).toBeLessThan(first);
-    await expect(page.getByRole('link', { name: paymentTexts.goToDashboard })).toBeVisible();
-    await audit(page);
-    await screenshot(page, 'payment-canceled');
+      // The canceled page: nothing charged, and a countdown that goes down.
+      await expect(page).toHaveURL(`/payments/canceled?org=${organization.id}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: paymentTexts.canceledTitle }),
+      ).toBeVisible();
+      await expect(page.getByText(paymentTexts.canceledBody)).toBeVisible();
+      const countdown = page.getByTestId('canceled-countdown');
+      await expect(countdown).toHaveText(/^Redirecting in \d+ seconds\.\.\.$/);
+      const secondsLeft = async () => Number(/\d+/.exec((await countdown.textContent()) ?? '')![0]);
+      const first = await secondsLeft();
+      expect(first).toBeLessThanOrEqual(10);
+      await expect.poll(secondsLeft, { timeout: 3_000 }).toBeLessThan(first);
+      await expect(page.getByRole('link', { name: paymentTexts.goToDashboard })).toBeVisible();
+      await audit(page);
+      await screenshot(page, 'payment-canceled');
 
-    // Try Again: back to plan selection, the organization still unpaid.
-    await page.getByRole('link', { name: paymentTexts.tryAgain }).click();
-    await expect(page).toHaveURL(planSelectionPath(organization.id));
-    await expect(planHeading(page)).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: paymentTexts.choosePlan(plans.monthly.name) }),
-    ).toBeEnabled();
-    await expect(await directoryCard(page, name)).toHaveCount(0);
-  });
+      // Try Again: back to plan selection, the organization still unpaid.
+      await page.getByRole('link', { name: paymentTexts.tryAgain }).click();
+      await expect(page).toHaveURL(planSelectionPath(organization.id));
+      await expect(planHeading(page)).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: paymentTexts.choosePlan(plans.monthly.name) }),
+      ).toBeEnabled();
+      await expect(await directoryCard(page, name)).toHaveCount(0);
+    },
+  );
 
   // The countdown's own end takes 10 s: waited for once, at desktop width (the phone project
   // leaves out tests tagged @desktop-only, in playwright.config.ts).
@@ -358,48 +361,49 @@ test.describe('payments', () => {
     },
   );
 
-  test('a guest code: an invalid one is refused with its message, a valid one publishes', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.slow();
-    const { email, password } = await createVerifiedAccount(
-      request,
-      uniqueEmail(testInfo, 'guest'),
-    );
-    const name = uniqueName(testInfo, 'Harbour Guests');
-    const organization = await createOrganization(request, name);
-    await logIn(page, email, password);
-    await page.goto(planSelectionPath(organization.id));
-    await expect(planHeading(page)).toBeVisible();
+  test(
+    'a guest code: an invalid one is refused with its message, a valid one publishes',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      test.slow();
+      const { email, password } = await createVerifiedAccount(
+        request,
+        uniqueEmail(testInfo, 'guest'),
+      );
+      const name = uniqueName(testInfo, 'Harbour Guests');
+      const organization = await createOrganization(request, name);
+      await logIn(page, email, password);
+      await page.goto(planSelectionPath(organization.id));
+      await expect(planHeading(page)).toBeVisible();
 
-    // An unknown code: the server's message under the field, the page and the typing kept.
-    const field = page.getByLabel(paymentTexts.guestCodeLabel, { exact: true });
-    const apply = page.getByRole('button', { name: paymentTexts.apply, exact: true });
-    await expect(apply).toBeDisabled();
-    await field.fill('NO-SUCH-CODE');
-    await apply.click();
-    await expect(page.getByText(paymentTexts.invalidGuestCode, { exact: true })).toBeVisible();
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveValue('NO-SUCH-CODE');
-    await expect(page).toHaveURL(planSelectionPath(organization.id));
-    await screenshot(page, 'guest-code-invalid');
+      // An unknown code: the server's message under the field, the page and the typing kept.
+      const field = page.getByLabel(paymentTexts.guestCodeLabel, { exact: true });
+      const apply = page.getByRole('button', { name: paymentTexts.apply, exact: true });
+      await expect(apply).toBeDisabled();
+      await field.fill('NO-SUCH-CODE');
+      await apply.click();
+      await expect(page.getByText(paymentTexts.invalidGuestCode, { exact: true })).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveValue('NO-SUCH-CODE');
+      await expect(page).toHaveURL(planSelectionPath(organization.id));
+      await screenshot(page, 'guest-code-invalid');
 
-    // This project's code: the editor opens with the guest code's confirmation.
-    await field.fill(guestCodeFor(testInfo.project.name));
-    await apply.click();
-    await expect(page).toHaveURL(
-      `/organizations/${organization.id}/edit?success=true&guest=true&new=1`,
-    );
-    await expectGreetingAbove(page, paymentTexts.guestCodeConfirmed);
-    await screenshot(page, 'editor-after-guest-code');
+      // This project's code: the editor opens with the guest code's confirmation.
+      await field.fill(guestCodeFor(testInfo.project.name));
+      await apply.click();
+      await expect(page).toHaveURL(
+        `/organizations/${organization.id}/edit?success=true&guest=true&new=1`,
+      );
+      await expectGreetingAbove(page, paymentTexts.guestCodeConfirmed);
+      await screenshot(page, 'editor-after-guest-code');
 
-    // Published: in the directory, and in My Subscriptions as a guest grant.
-    await expect(await directoryCard(page, name)).toBeVisible();
-    await page.goto('/dashboard/organizations');
-    const row = subscriptionRow(page, name);
-    await expect(row).toContainText(subscriptionTypeNames.guest);
-    await expect(row).toContainText(subscriptionStatusNames.paid);
-    await expect(organizationRow(page, name)).toContainText(publicationStateNames.live);
-  });
+      // Published: in the directory, and in My Subscriptions as a guest grant.
+      await expect(await directoryCard(page, name)).toBeVisible();
+      await page.goto('/dashboard/organizations');
+      const row = subscriptionRow(page, name);
+      await expect(row).toContainText(subscriptionTypeNames.guest);
+      await expect(row).toContainText(subscriptionStatusNames.paid);
+      await expect(organizationRow(page, name)).toContainText(publicationStateNames.live);
+    },
+  );
 });
