@@ -109,6 +109,13 @@ export interface ShareImage {
   png(): Promise<Buffer>;
 }
 
+/** What a flight gives: the card, whether this flight drew it, and when it is stored. */
+interface Flight {
+  png: Buffer;
+  drawn: boolean;
+  stored: Promise<void>;
+}
+
 /** What the share-cards job did for one organization. */
 export type CardRefresh = 'drawn' | 'kept' | 'removed';
 
@@ -204,13 +211,6 @@ export function createShareImages(options: ShareImagesOptions) {
     } catch (error) {
       log.warn({ err: error, organization: id }, 'share card: older cards not removed');
     }
-  }
-
-  /** What a flight gives: the card, whether this flight drew it, and when it is stored. */
-  interface Flight {
-    png: Buffer;
-    drawn: boolean;
-    stored: Promise<void>;
   }
 
   /**
