@@ -168,7 +168,6 @@ async function fits(text: string, style: TextStyle, maxWidth: number): Promise<b
   }
   return (await measure(text, style)) <= maxWidth;
 }
-type Fits = typeof fits;
 
 /** The card's text styles whose words change from card to card: the name's sizes and the place. */
 const VARYING_STYLES: TextStyle[] = [
@@ -285,7 +284,6 @@ async function longestStart(
   suffix: string,
   style: TextStyle,
   maxWidth: number,
-  fits: Fits,
 ): Promise<number> {
   let low = 1;
   let high = parts.length;
@@ -304,7 +302,6 @@ async function wrap(
   style: TextStyle,
   maxWidth: number,
   stopAfter: number,
-  fits: Fits,
 ): Promise<string[]> {
   // Most names fit on one line: one measure instead of one per word.
   if (await fits(text, style, maxWidth)) return [text];
@@ -323,7 +320,7 @@ async function wrap(
     while (rest.length > 0) {
       const count = (await fits(rest.join(''), style, maxWidth))
         ? rest.length
-        : await longestStart(rest, '', style, maxWidth, fits);
+        : await longestStart(rest, '', style, maxWidth);
       const piece = rest.slice(0, count).join('');
       rest = rest.slice(count);
       if (rest.length > 0) lines.push(piece);
@@ -335,15 +332,10 @@ async function wrap(
 }
 
 /** Text cut to fit maxWidth with an ellipsis, at a word when that keeps most of it. */
-async function truncate(
-  text: string,
-  style: TextStyle,
-  maxWidth: number,
-  fits: Fits,
-): Promise<string> {
+async function truncate(text: string, style: TextStyle, maxWidth: number): Promise<string> {
   if (await fits(text, style, maxWidth)) return text;
   const parts = graphemes(text);
-  const count = await longestStart(parts, '…', style, maxWidth, fits);
+  const count = await longestStart(parts, '…', style, maxWidth);
   const cut = parts.slice(0, count).join('');
   const space = cut.lastIndexOf(' ');
   const kept = space > cut.length * 0.6 ? cut.slice(0, space) : cut;
@@ -351,7 +343,7 @@ async function truncate(
 }
 
 /** The name's lines: large on up to two lines, smaller on three, then cut with an ellipsis. */
-async function nameLines(name: string, maxWidth: number, fits: Fits) {
+async function nameLines(name: string, maxWidth: number) {
   const sizes = [
     { size: 60, lineHeight: 70, maxLines: 2 },
     { size: 52, lineHeight: 60, maxLines: 2 },
@@ -359,17 +351,17 @@ async function nameLines(name: string, maxWidth: number, fits: Fits) {
   ] as const;
   for (const option of sizes) {
     const style = { size: option.size, bold: true };
-    const lines = await wrap(name, style, maxWidth, option.maxLines, fits);
+    const lines = await wrap(name, style, maxWidth, option.maxLines);
     if (lines.length <= option.maxLines) return { ...option, lines };
   }
   const last = sizes[sizes.length - 1]!;
   const style = { size: last.size, bold: true };
-  const lines = await wrap(name, style, maxWidth, last.maxLines, fits);
+  const lines = await wrap(name, style, maxWidth, last.maxLines);
   const kept = lines.slice(0, last.maxLines - 1);
   // Lines are pieces of the name in order, split at a space or inside a long word.
   let used = 0;
   for (const line of kept) used = name.indexOf(line, used) + line.length;
-  kept.push(await truncate(name.slice(used).trim(), style, maxWidth, fits));
+  kept.push(await truncate(name.slice(used).trim(), style, maxWidth));
   return { ...last, lines: kept };
 }
 
@@ -679,7 +671,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
   const lines: TextLine[] = [];
   let pinAt: { x: number; y: number } | null = null;
   const nameWidth = TEXT_RIGHT - TEXT_X;
-  const name = await nameLines(cardText(content.name), nameWidth, fits);
+  const name = await nameLines(cardText(content.name), nameWidth);
   let baseline = BAND.y + BAND.height + 18 + name.size * 0.9 - name.lineHeight;
   for (const line of name.lines) {
     baseline += name.lineHeight;
@@ -713,7 +705,7 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       pinAt = { x, y: placeBaseline - 26 };
       x += 34;
     }
-    const shown = await truncate(placeText, style, TEXT_RIGHT - x, fits);
+    const shown = await truncate(placeText, style, TEXT_RIGHT - x);
     // Places come back on card after card: their images are kept.
     lines.push({
       x,
@@ -845,7 +837,7 @@ async function pills(
     PILL.paddingX * 2 + (icon > 0 ? icon + PILL.emojiGap : 0) + (await measure(label, style));
   let used = 0;
   for (const [index, category] of categories.slice(0, 4).entries()) {
-    const label = await truncate(cardText(category.name), style, 420, fits);
+    const label = await truncate(cardText(category.name), style, 420);
     const emoji = await emojiImage(category.emoji, 26, PILL.emoji);
     const width = await widthOf(label, emoji ? PILL.emoji : PILL.dot);
     const remaining = categories.length - index - 1;
