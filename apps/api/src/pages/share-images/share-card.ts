@@ -126,23 +126,18 @@ const measured = new LRUCache<string, Promise<number>>({ max: 20_000 });
  */
 function measure(text: string, style: TextStyle): Promise<number> {
   const font = pangoFont(style);
-  const cached = (key: string, compute: () => Promise<number>) => {
-    let found = measured.get(key);
-    if (!found) {
-      found = compute();
-      measured.set(key, found);
-    }
-    return found;
-  };
-  return cached(`${font}\n${text}`, async () => {
+  return kept(measured, `${font}\n${text}`, async () => {
     if (text === '') return 0;
     const [framed, bars] = await Promise.all([
       inkWidth(`|${escapeMarkup(text)}|`, font),
-      cached(`${font}\n||`, () => inkWidth('||', font)),
+      barsWidth(font),
     ]);
     return framed - bars;
   });
 }
+
+/** The ink width of two bars, which measure takes off a line drawn between them. */
+const barsWidth = (font: string) => kept(measured, `${font}\n||`, () => inkWidth('||', font));
 
 /**
  * Scripts in which a line is as wide as its graphemes' advances added up, less kerning: no
@@ -237,22 +232,14 @@ interface TextLine {
   /** Kept for the next cards (places); a name is drawn once and not kept. */
   keep?: boolean;
 }
-/** Lines kept: about 50 KB each (a place at 28 px). */
-const textImages = new LRUCache<string, Promise<Pixels>>({ max: 256 });
+/** Lines kept: about 30 KB each (a location or a country at 28 px). */
+const textImages = new LRUCache<string, Promise<Pixels>>({ max: 512 });
 
 /**
- * One line of text, drawn by Pango as SVG text at pen `x` on `baseline` would be (about a third
- * of the time librsvg takes for the same words), or null when a glyph reaches above or below the
- * bars (some scripts' marks): SVG draws that line instead.
+ * Pango's image of a line between hidden bars: as wide as the line and the bars, whose ink it is
+ * cropped to. Kept lines are drawn once per process.
  */
-async function textLayer({
-  x,
-  baseline,
-  value,
-  style,
-  fill,
-  keep = false,
-}: TextLine): Promise<Layer | null> {
+function lineImage({ value, style, fill, keep = false }: Omit<TextLine, 'x' | 'baseline'>) {
   const font = pangoFont(style);
   const draw = () =>
     sharp({
@@ -266,10 +253,60 @@ async function textLayer({
       .raw()
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
-  const [metrics, pixels] = await Promise.all([
+  return keep ? kept(textImages, `${font}\n${fill}\n${value}`, draw) : draw();
+}
+
+/**
+ * Text Pango shapes as one run, so that the space after a comma is kerned with the next letter
+ * as it is alone; after Cyrillic, say, the comma and the space are shaped with it, and are not.
+ */
+const oneLatinRun = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+/**
+ * The place as the lines it is drawn from, each at its offset from the place's pen: the location
+ * and the country apart when both are there, so that each is drawn once and kept (a directory
+ * has far more pairs of them than locations and countries). The whole place when it was cut
+ * short, or is not all in Latin letters. The country starts where the location's image says it
+ * ends (its width less the bars'), after a space kerned as in one line: the same pixels.
+ */
+async function placeParts(
+  place: string,
+  style: TextStyle,
+  fill: string,
+): Promise<{ value: string; offset: number }[]> {
+  const comma = place.lastIndexOf(', ');
+  if (comma <= 0 || place.endsWith('…') || !oneLatinRun.test(place)) {
+    return [{ value: place, offset: 0 }];
+  }
+  const location = place.slice(0, comma + 1);
+  const country = place.slice(comma + 2);
+  const first = graphemes(country)[0] ?? '';
+  const [image, metrics, bars, space, firstAfterSpace, firstAlone] = await Promise.all([
+    lineImage({ value: location, style, fill, keep: true }),
     barMetricsOf(style),
-    keep ? kept(textImages, `${font}\n${fill}\n${value}`, draw) : draw(),
+    barsWidth(pangoFont(style)),
+    measure(' ', style),
+    measure(` ${first}`, style),
+    measure(first, style),
   ]);
+  // A location with marks beyond the bars is drawn by SVG, and so is the whole place with it.
+  if (image.height !== metrics.height) return [{ value: place, offset: 0 }];
+  // The space is kerned with some capitals (' A', ' T') in the card's fonts.
+  const kerning = firstAfterSpace - space - firstAlone;
+  return [
+    { value: location, offset: 0 },
+    { value: country, offset: image.width - bars + space + kerning },
+  ];
+}
+
+/**
+ * One line of text, drawn by Pango as SVG text at pen `x` on `baseline` would be (about a third
+ * of the time librsvg takes for the same words), or null when a glyph reaches above or below the
+ * bars (some scripts' marks): SVG draws that line instead.
+ */
+async function textLayer(line: TextLine): Promise<Layer | null> {
+  const { x, baseline, style } = line;
+  const [metrics, pixels] = await Promise.all([barMetricsOf(style), lineImage(line)]);
   if (pixels.height !== metrics.height) return null;
   return {
     ...pixels,
@@ -706,15 +743,16 @@ export async function drawShareCard(content: ShareCardContent): Promise<Buffer> 
       x += 34;
     }
     const shown = await truncate(placeText, style, TEXT_RIGHT - x);
-    // Places come back on card after card: their images are kept.
-    lines.push({
-      x,
-      baseline: placeBaseline,
-      value: shown,
-      style,
-      fill: palette.inkMuted,
-      keep: true,
-    });
+    for (const part of await placeParts(shown, style, palette.inkMuted)) {
+      lines.push({
+        x: x + part.offset,
+        baseline: placeBaseline,
+        value: part.value,
+        style,
+        fill: palette.inkMuted,
+        keep: true,
+      });
+    }
   }
 
   // The first categories as pills, as many as fit on one line, then '+N more'.
