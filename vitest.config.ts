@@ -42,6 +42,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/api/test/support/global-setup.ts'],
           pool: 'forks',
+          // Each file builds its own app and database and no API test mocks a module, so a
+          // worker keeps the modules it has loaded for its next file: with a fresh module graph
+          // per file, loading took 190 of the project's 590 s (on two workers, 9.8 min against 8.3).
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
