@@ -281,21 +281,20 @@ async function placeParts(
   const location = place.slice(0, comma + 1);
   const country = place.slice(comma + 2);
   const first = graphemes(country)[0] ?? '';
-  const [image, metrics, bars, space, firstAfterSpace, firstAlone] = await Promise.all([
+  const [image, metrics, bars, firstAfterSpace, firstAlone] = await Promise.all([
     lineImage({ value: location, style, fill, keep: true }),
     barMetricsOf(style),
     barsWidth(pangoFont(style)),
-    measure(' ', style),
     measure(` ${first}`, style),
     measure(first, style),
   ]);
   // A location with marks beyond the bars is drawn by SVG, and so is the whole place with it.
   if (image.height !== metrics.height) return [{ value: place, offset: 0 }];
-  // The space is kerned with some capitals (' A', ' T') in the card's fonts.
-  const kerning = firstAfterSpace - space - firstAlone;
+  // The space with its kerning: the card's fonts kern some capitals after it (' A', ' T').
+  const space = firstAfterSpace - firstAlone;
   return [
     { value: location, offset: 0 },
-    { value: country, offset: image.width - bars + space + kerning },
+    { value: country, offset: image.width - bars + space },
   ];
 }
 
