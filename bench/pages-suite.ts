@@ -221,8 +221,8 @@ async function regenerationRuns(base: string): Promise<number> {
 /**
  * Until the server has stored every published profile's page (a process reports its regeneration
  * job's first walk done; the others walk beside it and finish with it) and is idle again: the
- * profiles figure measures what a crawler meets on a running site, not a server that has just
- * imported 100,000 profiles.
+ * figures measure what a crawler meets on a running site, not a server that has just imported
+ * 100,000 profiles.
  */
 async function untilPagesStored(server: RunningServer) {
   const started = Date.now();
@@ -273,9 +273,10 @@ function measureOn(
   return onServer(dataset, processes, 'pages', env, async (server) => {
     const { base } = server;
     const sources = await sourcesFor(dataset, base);
-    if (env.METRICS_TOKEN && options.figures.includes('profiles')) {
-      await untilPagesStored(server);
-    }
+    // Every figure, not only the profiles': until the walk is done, the server works whenever
+    // the load stops, so the wait for it to settle after each warm-up ran out (60 s) and the
+    // figure started with renders in flight.
+    if (env.METRICS_TOKEN) await untilPagesStored(server);
     for (const problem of await checkPages(base, sources)) {
       log(`    ${problem}`);
       notes.push(`${dataset.database} ${orgs(dataset.size)}, ${processes} proc: ${problem}`);
