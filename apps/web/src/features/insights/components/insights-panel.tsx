@@ -92,6 +92,11 @@ export function InsightsPanel({
 }) {
   const query = useInsights(organizationId, days);
   const monthlyEmail = useSetMonthlyEmail(organizationId);
+  /**
+   * The choice while it is being saved, set in the click's own handler: the mutation's pending
+   * state reaches the page a moment later, and by then React had put the controlled box back.
+   */
+  const [savingMonthlyEmail, setSavingMonthlyEmail] = useState<boolean | null>(null);
   const [metric, setMetric] = useState<Metric>('views');
 
   const toolbar = (
@@ -216,14 +221,17 @@ export function InsightsPanel({
           type="checkbox"
           className="mt-1 size-4 accent-brand"
           // Shows the choice at once; the server's answer confirms it or puts it back.
-          checked={monthlyEmail.isPending ? monthlyEmail.variables : insights.monthlyEmail}
-          disabled={monthlyEmail.isPending}
-          onChange={(event) =>
-            monthlyEmail.mutate(event.target.checked, {
-              onSuccess: ({ on }) => showToast('success', insightsTexts.monthlyEmailSaved(on)),
+          checked={savingMonthlyEmail ?? insights.monthlyEmail}
+          disabled={savingMonthlyEmail !== null}
+          onChange={(event) => {
+            const on = event.target.checked;
+            setSavingMonthlyEmail(on);
+            monthlyEmail.mutate(on, {
+              onSuccess: (saved) => showToast('success', insightsTexts.monthlyEmailSaved(saved.on)),
               onError: () => showToast('error', insightsTexts.monthlyEmailFailed),
-            })
-          }
+              onSettled: () => setSavingMonthlyEmail(null),
+            });
+          }}
         />
         <span className="flex flex-col gap-0.5">
           <span className="font-semibold">{insightsTexts.monthlyEmail}</span>
