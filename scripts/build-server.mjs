@@ -1,4 +1,5 @@
-// Builds the server and the CLI into plain JavaScript (apps/api/dist/server.js and cli.js), so
+// Builds the server, the CLI and the share cards' drawing thread into plain JavaScript
+// (apps/api/dist/server.js, cli.js and drawing-thread.js), so
 // production runs them with node alone (ADR 024). Our own code (the API and @si/contracts) is
 // bundled; every package from node_modules stays an import, and must be a dependency (not a
 // devDependency) of the API or the contracts, or `npm prune --omit=dev` would remove it.
@@ -14,7 +15,12 @@ const dependencies = new Set(
 );
 
 const result = await esbuild.build({
-  entryPoints: { server: 'apps/api/src/server.ts', cli: 'apps/api/src/cli/index.ts' },
+  entryPoints: {
+    server: 'apps/api/src/server.ts',
+    cli: 'apps/api/src/cli/index.ts',
+    // The share cards' drawing thread, which the server starts from the file beside it.
+    'drawing-thread': 'apps/api/src/pages/share-images/drawing-thread-entry.ts',
+  },
   outdir: 'apps/api/dist',
   bundle: true,
   platform: 'node',
@@ -54,4 +60,4 @@ if (missing.size > 0) {
   );
   process.exit(1);
 }
-console.log('Built apps/api/dist/server.js and apps/api/dist/cli.js');
+console.log('Built apps/api/dist/server.js, cli.js and drawing-thread.js');

@@ -20,7 +20,8 @@ import type {
   OrganizationRow,
 } from '../../modules/organizations/repository.ts';
 import type { ReferenceService } from '../../modules/reference/service.ts';
-import { drawShareCard, measureAlphabet, type ShareCardContent } from './share-card.ts';
+import { drawing } from './drawing-thread.ts';
+import type { ShareCardContent } from './share-card.ts';
 
 /** Goes up when the drawing (or its encoding) changes, so stored cards and crawlers' ETags are replaced. */
 const DESIGN_REVISION = 3;
@@ -35,7 +36,7 @@ const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /**
  * Cards drawn at the same time, by requests and the share-cards job together. A drawing is
  * about 15 ms of CPU, in short steps on libuv's thread pool (4 threads by default: Pango, the
- * PNG's deflate) between steps on the main thread, and the pool is shared with file reads and
+ * PNG's deflate) between steps on the drawing thread, and the pool is shared with file reads and
  * writes. Three keep two cores busy and leave a thread of the pool for reads, so a crawler
  * asking for many cold cards at once queues here rather than in front of every read. On two
  * cores, two gave 72 first fetches a second, three 84 to 85, four 87 to 89 (ADR 026).
@@ -128,7 +129,7 @@ export type CardRefresh = 'drawn' | 'kept' | 'removed';
  * drawing, and each new file's older siblings are removed once it is stored.
  */
 export function createShareImages(options: ShareImagesOptions) {
-  const draw = options.draw ?? drawShareCard;
+  const draw = options.draw ?? drawing.draw;
   const inTurn = limiter(DRAWINGS_AT_ONCE);
   const { storage, log } = options;
 
@@ -278,7 +279,7 @@ export function createShareImages(options: ShareImagesOptions) {
      */
     async prepare(): Promise<void> {
       try {
-        await measureAlphabet();
+        await drawing.measureAlphabet();
         await inTurn(() =>
           draw({
             name: 'Scaling Impact',
