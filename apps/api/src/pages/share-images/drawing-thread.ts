@@ -31,7 +31,7 @@ const entry = new URL(
   import.meta.url,
 ).href;
 
-function startWorker(): Worker {
+export function startWorker(): Worker {
   if (!fromSource) return new Worker(new URL(entry));
   // Found from the working directory, inside the repository whenever the source runs.
   return new Worker(
@@ -52,9 +52,9 @@ interface Waiting {
  * to five seconds under first fetches: 20 to 50 ms of pause and up to 150 ms more of marking,
  * which every request in flight waited through. The thread's heap holds only what drawings keep,
  * and its collections stop no request. It is started on the first card, kept while cards are
- * asked for, and started again if it ever stops.
+ * asked for, and started again if it ever stops. `start` is for the tests, which stop one.
  */
-function drawingThread() {
+export function drawingThread(start: () => Worker = startWorker) {
   let worker: Worker | null = null;
   let nextId = 0;
   const waiting = new Map<number, Waiting>();
@@ -67,7 +67,7 @@ function drawingThread() {
 
   function running(): Worker {
     if (worker) return worker;
-    const started = startWorker();
+    const started = start();
     // The thread keeps the process alive only while a card is being drawn.
     started.unref();
     started.on('message', (answer: DrawingAnswer) => {
