@@ -93,7 +93,14 @@ export function drawingThread(start: () => Worker = startWorker) {
     return new Promise<DrawingAnswer>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       thread.ref();
-      thread.postMessage({ ...request, id } satisfies DrawingRequest);
+      try {
+        thread.postMessage({ ...request, id } satisfies DrawingRequest);
+      } catch (error) {
+        // Not sent (what the card shows could not be copied): nothing to wait for.
+        waiting.delete(id);
+        if (waiting.size === 0) thread.unref();
+        reject(error as Error);
+      }
     }).then((answer) => {
       if (answer.error !== undefined) throw new Error(answer.error);
       return answer;
@@ -102,8 +109,8 @@ export function drawingThread(start: () => Worker = startWorker) {
 
   return {
     /** The card as share-card.ts draws it, drawn on the thread. */
-    async draw({ logo, banner, ...content }: ShareCardContent): Promise<Buffer> {
-      const { png } = await ask({ kind: 'draw', content: { ...content, logo, banner } });
+    async draw(content: ShareCardContent): Promise<Buffer> {
+      const { png } = await ask({ kind: 'draw', content });
       return Buffer.from(png!.buffer, png!.byteOffset, png!.byteLength);
     },
     /** Measures the letters names are made of, on the thread, before the first card needs them. */
