@@ -37,6 +37,28 @@ describe('server-rendered heads, sitemap and operations', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('sends the same security headers with every answer, page or API, request after request', async () => {
+    const answers = [];
+    for (const url of ['/healthz', '/', '/healthz', '/api/categories']) {
+      answers.push(await ctx.app.inject({ method: 'GET', url }));
+    }
+    for (const { headers } of answers) {
+      expect(headers['content-security-policy']).toBe(
+        answers[0]!.headers['content-security-policy'],
+      );
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy']).toContain("object-src 'none'");
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      // Share cards and logos are embedded by link previewers and other sites.
+      expect(headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
   it('renders a profile’s preview tags and JSON-LD, escaped', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/organizations/${id}` });
     expect(response.statusCode).toBe(200);
