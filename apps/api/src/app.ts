@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import helmet from 'helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -54,7 +53,7 @@ import { createPasswordAttempts } from './adapters/rate-limit/password-attempts.
 import { createPostgresStore } from './adapters/rate-limit/postgres-store.ts';
 import { createWindowCounters } from './adapters/rate-limit/window-counters.ts';
 import { rateLimitedError, routeRateLimits } from './adapters/rate-limit/route-limits.ts';
-import { contentSecurityPolicy, isBuildAsset, permissionsPolicy } from './http/security-headers.ts';
+import { isBuildAsset, permissionsPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
@@ -228,17 +227,7 @@ export async function buildApp({
     brotliOptions: { params: brotliParams },
   });
 
-  // Helmet's headers, its middleware made once: @fastify/helmet made it again for every request,
-  // the Content-Security-Policy parsed each time, a quarter of /healthz's CPU.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
-    crossOriginEmbedderPolicy: false,
-    // Images are embedded by link-preview crawlers and other sites.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', setSecurityHeaders);
 
   await app.register(swagger, swaggerOptions(config.publicUrl));
   await app.register(swaggerUi, {
