@@ -20,7 +20,7 @@ const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
-/** Helmet's headers, its middleware made once (@fastify/helmet made it again for every request). */
+/** Helmet's middleware with the product's choices. */
 const helmetHeaders = helmet({
   contentSecurityPolicy: { directives: contentSecurityPolicy },
   crossOriginEmbedderPolicy: false,
