@@ -11,6 +11,9 @@ export interface KeptPage {
   gzip?: Buffer;
   /** The organizations a directory page lists: an impression each time it is served (ADR 031). */
   shows?: readonly string[];
+  /** Times served from memory, and whether `brotli` is compressed hard (page-recompression.ts). */
+  served?: number;
+  compressedHard?: boolean;
 }
 
 export interface PageCacheOptions {
@@ -89,7 +92,12 @@ export function createPageCache({ maxBytes }: PageCacheOptions) {
       else probation.set(key, page);
     },
 
-    /** `page` grew (another encoding was added): its size is counted again if it is still kept. */
+    /** Whether `page` is what is kept under `key` now. */
+    holds(key: string, page: KeptPage): boolean {
+      return protectedPages.peek(key) === page || probation.peek(key) === page;
+    },
+
+    /** `page` changed size (another encoding added, or compressed again): counted again if still kept. */
     resized(key: string, page: KeptPage) {
       if (protectedPages.peek(key) === page) protectedPages.set(key, page);
       else if (probation.peek(key) === page) probation.set(key, page);

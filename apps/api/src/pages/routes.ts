@@ -43,6 +43,7 @@ import {
   type Regeneration,
 } from './profile-regeneration.ts';
 import { compressPage, pageEncoding, recodePage } from './page-encoding.ts';
+import { createPageRecompression } from './page-recompression.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
 /**
@@ -148,6 +149,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   }
 
   const { publicUrl, organizations, reference, pageCache, pageStore, insights } = options;
+  const recompression = createPageRecompression({ pageCache, logger: app.log });
   /** What every page is made from besides its data: the build, the address, the settings. */
   const renderedFrom = `${template.version} ${publicUrl} ${options.renderedWith}`;
   const renderer = template.built
@@ -320,6 +322,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       // The profile went away between the two reads.
       return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
     }
+    if (source === 'kept') recompression.served(page.key, kept);
     if (page.counts === 'views') insights.count(request, [page.storedAs!], 'views');
     else if (page.counts === 'impressions')
       insights.count(request, kept.shows ?? [], 'impressions');

@@ -9,6 +9,7 @@ import {
   verificationColumn,
 } from '../../db/schema.ts';
 import type { IndexedOrganization } from './directory/index.ts';
+import type { Freshness } from './freshness-reads.ts';
 
 /**
  * An organization as it is read: every column but the search vector, which only the directory
@@ -81,16 +82,23 @@ export function createOrganizationRepository(db: Database) {
     .select({ version: directoryState.version })
     .from(directoryState)
     .prepare('directory_version');
-  const rowVersionsQuery = db
-    .select({ id: organizations.id, version: sql<string>`${organizations}.xmin::text` })
-    .from(organizations)
-    .where(
+  // Every public page and list request asks this (freshness-reads.ts): the directory's version,
+  // and the row versions of the organizations asked for (none: the directory's row alone).
+  const freshnessQuery = db
+    .select({
+      directoryVersion: directoryState.version,
+      id: organizations.id,
+      version: sql<string | null>`${organizations}.xmin::text`,
+    })
+    .from(directoryState)
+    .leftJoin(
+      organizations,
       and(
         sql`${organizations.id} = any(${sql.placeholder('ids')}::uuid[])`,
         sql`${organizations.published}`,
       ),
     )
-    .prepare('organization_row_versions');
+    .prepare('freshness');
   // Every profile page and share card reads an organization by id: built and planned once.
   const byIdQuery = db
     .select(organizationColumns)
@@ -109,16 +117,19 @@ export function createOrganizationRepository(db: Database) {
     .prepare('share_card_row');
   return {
     /**
-     * The transaction that last wrote each published organization's row, by id (the others are
-     * missing). Every write to a profile (its fields, its categories, an image, payment, an
-     * operator's hold) updates the row, so this changes whenever the profile page would.
+     * The directory's version, and the transaction that last wrote each published organization's
+     * row among `ids` (the others are missing). Every write to a profile (its fields, its
+     * categories, an image, payment, an operator's hold) updates the row, so a row version
+     * changes whenever the profile page would.
      */
-    async publishedRowVersions(ids: string[]): Promise<Map<string, string>> {
-      const rows = await rowVersionsQuery.execute({ ids });
-      return new Map(rows.map((row) => [row.id, row.version]));
+    async freshness(ids: string[]): Promise<Freshness> {
+      const rows = await freshnessQuery.execute({ ids });
+      const rowVersions = new Map<string, string>();
+      for (const row of rows) if (row.id !== null) rowVersions.set(row.id, row.version!);
+      return { directoryVersion: rows[0]?.directoryVersion ?? 0, rowVersions };
     },
 
-    /** Published organizations' row versions (as publishedRowVersions), in id order after `afterId`. */
+    /** Published organizations' row versions (as freshness gives them), in id order after `afterId`. */
     publishedRowVersionsAfter(
       afterId: string | null,
       limit: number,

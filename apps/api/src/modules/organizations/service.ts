@@ -36,7 +36,7 @@ import type {
   OrganizationRow,
 } from './repository.ts';
 import { searchTerms } from './search-query.ts';
-import { batchedReads } from './batched-reads.ts';
+import { freshnessReads } from './freshness-reads.ts';
 
 export interface OrganizationServiceOptions {
   /** Removes stored images (every size) once the rows that used them are gone. */
@@ -65,7 +65,11 @@ export function createOrganizationService(
   reference: ReferenceService,
   { removeImages = async () => {}, beforeDelete = async () => {} }: OrganizationServiceOptions = {},
 ) {
-  const directory = createDirectory(repository, ALL_COUNTRIES_CODE);
+  const freshness = freshnessReads((ids) => repository.freshness(ids));
+  const directory = createDirectory(
+    { ...repository, directoryVersion: freshness.directoryVersion },
+    ALL_COUNTRIES_CODE,
+  );
   /**
    * The last list of active countries: the same array while neither the countries nor the
    * reference data change, so a page renders its country options from what it kept (issue 22).
@@ -209,8 +213,6 @@ export function createOrganizationService(
     return toOrganization(found.row, found.links);
   }
 
-  const rowVersions = batchedReads((ids) => repository.publishedRowVersions(ids));
-
   return {
     async create(session: AuthSession | null, input: CreateOrganizationRequest) {
       const user = requireEditor(session);
@@ -351,7 +353,7 @@ export function createOrganizationService(
      * write to the organization (its row's transaction id); null when nobody may see it.
      */
     async profileVersion(id: string): Promise<string | null> {
-      return OrganizationId.safeParse(id).success ? rowVersions.read(id) : null;
+      return OrganizationId.safeParse(id).success ? freshness.rowVersion(id) : null;
     },
 
     /** Every published profile's version (as profileVersion), in id order after `afterId`. */

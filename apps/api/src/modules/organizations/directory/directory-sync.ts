@@ -17,6 +17,7 @@ export interface DirectorySource {
   indexRowsAfter(afterId: string | null, limit: number): Promise<IndexedOrganization[]>;
   /** The organizations among `ids` that are published now. */
   indexRowsByIds(ids: string[]): Promise<IndexedOrganization[]>;
+  /** Read by a query sent after the call: it holds every commit made before it. */
   directoryVersion(): Promise<number>;
   /** What each version after `version` changed, oldest first (ids null: everything). */
   directoryChangesSince(version: number): PromiseLike<{ version: number; ids: string[] | null }[]>;
@@ -38,8 +39,6 @@ const DEFAULT_OPTIONS: DirectoryOptions = {
   readBatch: 5_000,
   index: DEFAULT_THRESHOLDS,
 };
-
-const ignore = () => {};
 
 /**
  * Keeps this process's directory index in step with the database. The database counts
@@ -98,27 +97,11 @@ export function createDirectory(
     caughtUpAt = new Date();
   }
 
-  let versionRead: Promise<number> | null = null;
-  let nextVersionRead: Promise<number> | null = null;
-
   /**
-   * The database's version, read by a query sent after this call: concurrent requests share one
-   * read, and a request arriving while a read is under way waits for the next one, whose
-   * snapshot is sure to hold every commit made before the request arrived.
+   * The database's version, read by a query sent after this call (the source gathers concurrent
+   * reads into one: freshness-reads.ts), so it holds every commit made before the call.
    */
-  function readVersion(): Promise<number> {
-    if (!versionRead) {
-      versionRead = source.directoryVersion().finally(() => {
-        versionRead = null;
-      });
-      return versionRead;
-    }
-    nextVersionRead ??= versionRead.then(ignore, ignore).then(() => {
-      nextVersionRead = null;
-      return readVersion();
-    });
-    return nextVersionRead;
-  }
+  const readVersion = (): Promise<number> => source.directoryVersion();
 
   /** One catch-up at a time: callers that arrive meanwhile wait for the one in flight. */
   async function serially(step: () => Promise<void>) {
