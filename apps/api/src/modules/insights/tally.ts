@@ -31,6 +31,7 @@ const ROWS_PER_WRITE = 500;
 const CLIENTS_REMEMBERED = 100_000;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 /**
  * Counts held in memory and written every few seconds, ROWS_PER_WRITE rows a statement (ADR 031):
@@ -41,7 +42,8 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 export function createTally(options: TallyOptions) {
   const now = options.now ?? (() => new Date());
   let pending = new Map<string, CountRow>();
-  const counted = new LRUCache<string, number>({ max: CLIENTS_REMEMBERED });
+  /** Times counted by client, organization, metric and day: a holder, so a repeat is one lookup. */
+  const counted = new LRUCache<string, { times: number }>({ max: CLIENTS_REMEMBERED });
   const lastMinute = new LRUCache<string, { minute: number; count: number }>({
     max: CLIENTS_REMEMBERED,
   });
@@ -57,6 +59,17 @@ export function createTally(options: TallyOptions) {
   }
   let flushing: Promise<void> | null = null;
 
+  /** The UTC day of `at`, written once a day rather than once a request. */
+  let today = { day: '', from: 0, until: 0 };
+  function dayAt(at: Date): string {
+    const time = at.getTime();
+    if (time < today.from || time >= today.until) {
+      const from = Math.floor(time / DAY_MS) * DAY_MS;
+      today = { day: dayOf(at), from, until: from + DAY_MS };
+    }
+    return today.day;
+  }
+
   function add(
     client: string,
     organizationIds: readonly string[],
@@ -65,12 +78,13 @@ export function createTally(options: TallyOptions) {
   ) {
     const at = now();
     if (!withinRate(client, organizationIds.length, at)) return;
-    const day = dayOf(at);
+    const day = dayAt(at);
     for (const organizationId of organizationIds) {
       const capKey = `${day} ${metric} ${organizationId} ${client}`;
-      const times = counted.get(capKey) ?? 0;
-      if (times >= options.perClientCap) continue;
-      counted.set(capKey, times + 1);
+      const seen = counted.get(capKey);
+      if ((seen?.times ?? 0) >= options.perClientCap) continue;
+      if (seen) seen.times += 1;
+      else counted.set(capKey, { times: 1 });
       const key = `${day} ${metric} ${audience} ${organizationId}`;
       const row = pending.get(key);
       if (row) row.count += 1;
