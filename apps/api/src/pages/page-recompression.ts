@@ -26,7 +26,6 @@ const BURST_MS = 30_000;
 export interface PageRecompressionOptions {
   pageCache: Pick<PageCache, 'resized' | 'holds'>;
   logger: FastifyBaseLogger;
-  now?: () => number;
 }
 
 /** Pages waiting for the lane, at most: a flood of popular pages is not held in memory twice. */
@@ -38,11 +37,8 @@ const WAITING_AT_MOST = 1_000;
  * at a time in the order they qualified, within a CPU budget; a page no longer kept by the time
  * its turn comes (a newer version replaced it, or it was pushed out) is passed over.
  */
-export function createPageRecompression({
-  pageCache,
-  logger,
-  now = () => performance.now(),
-}: PageRecompressionOptions) {
+export function createPageRecompression({ pageCache, logger }: PageRecompressionOptions) {
+  const now = () => performance.now();
   const waiting = new Map<KeptPage, string>();
   let draining = false;
   let credit = BURST_MS;

@@ -83,14 +83,16 @@ export function createOrganizationRepository(db: Database) {
     .from(directoryState)
     .prepare('directory_version');
   // Every public page and list request asks this (freshness-reads.ts): the directory's version,
-  // and the row versions of the organizations asked for (none: the directory's row alone).
+  // and the row versions of the organizations asked for; always one row at least.
   const freshnessQuery = db
     .select({
-      directoryVersion: directoryState.version,
+      directoryVersion: sql<
+        number | null
+      >`(select ${directoryState.version} from ${directoryState})`.mapWith(Number),
       id: organizations.id,
       version: sql<string | null>`${organizations}.xmin::text`,
     })
-    .from(directoryState)
+    .from(sql`(values (1)) as one`)
     .leftJoin(
       organizations,
       and(
