@@ -280,7 +280,11 @@ describe('the reports queue', () => {
 
   it('resolves by holding: every open report of the profile, the owner emailed, recorded', async () => {
     const organizationId = await publishedOrganizationOf(ctx, owner, 'Reported Relief Fund');
-    const one = await insertReport(ctx, organizationId, { reason: 'offensive' });
+    // A second apart: two reports made within one millisecond would have no order.
+    const one = await insertReport(ctx, organizationId, {
+      reason: 'offensive',
+      createdAt: new Date(Date.now() - 1000),
+    });
     const two = await insertReport(ctx, organizationId, { reason: 'spam' });
     const resolved = await operator.post(`/api/admin/reports/${one}/resolve`, {
       action: 'hold',
