@@ -1,18 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KeptPage, PageCache } from './page-cache.ts';
+import { compressPageAgain } from './page-encoding.ts';
 
-const unbrotli = promisify(zlib.brotliDecompress);
-const brotli = promisify(zlib.brotliCompress);
-
-/**
- * Brotli quality for a page served again and again: a home page of 15.2 KB at the request's
- * quality 3 is 11.4 KB at 10 (25 ms of CPU), a profile 5.2 KB is 4.2 KB (7 ms). Quality 11 saves
- * 3 % more for three times the CPU.
- */
-const HARD_QUALITY = 10;
 /** A page served this many times from memory is compressed again. */
 const SERVES_BEFORE_RECOMPRESSING = 3;
 /**
@@ -22,18 +12,17 @@ const SERVES_BEFORE_RECOMPRESSING = 3;
  */
 const CPU_SHARE = 0.25;
 const BURST_MS = 30_000;
+/** Pages waiting for the lane, at most: a flood of popular pages is not held in memory twice. */
+const WAITING_AT_MOST = 1_000;
 
 export interface PageRecompressionOptions {
   pageCache: Pick<PageCache, 'resized' | 'holds'>;
   logger: FastifyBaseLogger;
 }
 
-/** Pages waiting for the lane, at most: a flood of popular pages is not held in memory twice. */
-const WAITING_AT_MOST = 1_000;
-
 /**
  * Compresses a kept page again, hard, once it has been served a few times: every later visitor
- * (and crawler) gets a fifth to a quarter fewer bytes. Off the main thread (zlib's pool), one page
+ * (and crawler) gets a fifth to a quarter fewer bytes. Off the main thread (zlib's pool, page-encoding.ts), one page
  * at a time in the order they qualified, within a CPU budget; a page no longer kept by the time
  * its turn comes (a newer version replaced it, or it was pushed out) is passed over.
  */
@@ -55,15 +44,7 @@ export function createPageRecompression({ pageCache, logger }: PageRecompression
   async function recompress(key: string, page: KeptPage) {
     const started = now();
     try {
-      const html = await unbrotli(page.brotli);
-      const hard = await brotli(html, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: HARD_QUALITY,
-          [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        },
-      });
+      const hard = await compressPageAgain(page.brotli);
       if (hard.length < page.brotli.length) {
         page.brotli = hard;
         pageCache.resized(key, page);
@@ -103,4 +84,3 @@ export function createPageRecompression({ pageCache, logger }: PageRecompression
     },
   };
 }
-export type PageRecompression = ReturnType<typeof createPageRecompression>;

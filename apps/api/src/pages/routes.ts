@@ -282,9 +282,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
   ) {
     let unkept: Rendered | null = null;
     let source = 'kept' as 'kept' | 'stored' | 'rendered';
-    // Made only for a page not kept: a kept one carries its own (a hash per request was 3 % of
-    // serving a kept page).
-    const etag = () => pageTag(renderedFrom, page.key, page.dependsOn);
+    // Made once, and only for a page not kept: a kept one carries its own (a hash per request
+    // was 3 % of serving a kept page).
+    let tag: string | undefined;
+    const etag = () => (tag ??= pageTag(renderedFrom, page.key, page.dependsOn));
     const keptPage = (brotli: Buffer): KeptPage => ({
       dependsOn: page.dependsOn,
       status: 200,

@@ -14,6 +14,7 @@ import {
 import { clientKey } from '../../adapters/rate-limit/client-key.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
+import { DAY_MS, dayOf } from './days.ts';
 import type { DailyRow, InsightsRepository } from './repository.ts';
 import type { Tally } from './tally.ts';
 import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
@@ -40,9 +41,6 @@ export interface InsightsServiceOptions {
 
 /** A session cookie (better-auth's, prefixed 'si') or a bearer token: maybe an owner. */
 const SIGNED_IN = /(?:^|;\s*)(?:__Secure-)?si\.session_token=/;
-
-const DAY_MS = 86_400_000;
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 const zeroCounts = (): InsightCounts => ({
   views: 0,

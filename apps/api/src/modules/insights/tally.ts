@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { InsightAudience, InsightMetric } from '@si/contracts';
+import { DAY_MS, dayOf } from './days.ts';
 import type { CountRow } from './repository.ts';
 
 export interface TallyOptions {
@@ -29,9 +30,6 @@ export interface TallyOptions {
 const ROWS_PER_WRITE = 500;
 /** Clients remembered for the cap; a flood from more addresses than this is not capped. */
 const CLIENTS_REMEMBERED = 100_000;
-
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
 
 /**
  * Counts held in memory and written every few seconds, ROWS_PER_WRITE rows a statement (ADR 031):
