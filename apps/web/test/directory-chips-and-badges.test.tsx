@@ -62,6 +62,8 @@ describe('the match badge (issue 19, item 4)', () => {
   it.each([
     [1, '1 matching organization'],
     [2, '2 matching organizations'],
+    [999, '999 matching organizations'],
+    [1000, '1,000 matching organizations'],
     [1284, '1,284 matching organizations'],
   ])('says %i as "%s"', (matchCount, text) => {
     render(<MatchBadge selectedCount={1} matchCount={matchCount} />);

@@ -23,6 +23,13 @@ function isSerializedApiError(value: unknown): value is SerializedApiError {
   return typeof value === 'object' && value !== null && 'apiError' in value;
 }
 
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const ESCAPED: Record<string, string> = {
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 /**
  * The state as JSON that is safe inside a script element: every '<' is escaped, so no text in it
  * (an organization named '</script>') can close the element or open a comment.
@@ -34,10 +41,10 @@ export function serializeServerState(state: ServerState): string {
     const apiError = { status: error.status, code: error.code, message: error.message };
     return { ...query, state: { ...query.state, error: { apiError } } };
   });
-  return JSON.stringify({ ...state, queries: { ...state.queries, queries } })
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify({ ...state, queries: { ...state.queries, queries } }).replace(
+    UNSAFE_IN_SCRIPT,
+    (character) => ESCAPED[character]!,
+  );
 }
 
 /** The server's state in this page, with its errors as ApiError again; null on a page it did not render. */

@@ -33,7 +33,7 @@ import { useMySubscriptions } from '../../features/payments/api/get-subscription
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { SavedSearchList } from '../../features/saved-searches/components/saved-search-list';
-import { byCode, byId, useLookup } from '../../lib/use-lookup';
+import { byCode, byId, lookupOf } from '../../lib/lookups';
 import { InvoiceList } from '../../features/payments/components/invoice-list';
 import { PublicationStatus } from '../../features/payments/components/publication-status';
 import { SubscriptionList } from '../../features/payments/components/subscription-list';
@@ -151,8 +151,8 @@ export function DashboardInsights() {
 /** /dashboard/saved-searches : the account's saved searches and their alerts (ADR 034). */
 export function DashboardSavedSearches() {
   useDocumentTitle(savedSearchTexts.heading);
-  const categoriesById = useLookup(useCategories().data, byId);
-  const countriesByCode = useLookup(useCountries().data, byCode);
+  const categoriesById = lookupOf(useCategories().data, byId);
+  const countriesByCode = lookupOf(useCountries().data, byCode);
   const labelsOf = (filters: SavedSearchFilters) => [
     ...(filters.q ? [savedSearchTexts.searchFor(filters.q)] : []),
     ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),

@@ -7,15 +7,15 @@ import { ApiError } from '../../lib/api-client';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { sessionQueryKey } from '../../lib/session';
-import { byCode, byId, useLookup } from '../../lib/use-lookup';
+import { byCode, byId, lookupOf } from '../../lib/lookups';
 
 /** /organizations/:orgId : the public profile. */
 export function Component() {
   const { orgId = '' } = useParams();
   const categories = useCategories();
   const countries = useCountries();
-  const categoriesById = useLookup(categories.data, byId);
-  const countriesByCode = useLookup(countries.data, byCode);
+  const categoriesById = lookupOf(categories.data, byId);
+  const countriesByCode = lookupOf(countries.data, byCode);
   // A profile that is not public may be the visitor's own: the server rendered it without
   // cookies, so the session is read now rather than after the page is idle (ADR 017).
   const { error } = useQuery(organizationQueryOptions(orgId));

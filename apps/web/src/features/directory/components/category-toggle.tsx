@@ -1,6 +1,5 @@
 import { CheckIcon } from '../../../components/ui/icons';
-import { homeTexts, type Category } from '@si/contracts';
-import { formatCount } from '../../../lib/format-number';
+import { formatInteger, homeTexts, type Category } from '@si/contracts';
 import { DIRECTORY_FORM_ID } from './directory-form';
 
 export interface CategoryToggleProps {
@@ -62,7 +61,7 @@ export function CategoryToggle({
       {selected ? <CheckIcon className="size-4" /> : null}
       {category.name}
       {count !== undefined ? (
-        <span className="category-pill-count">{formatCount(count)}</span>
+        <span className="category-pill-count">{formatInteger(count)}</span>
       ) : null}
     </button>
   );

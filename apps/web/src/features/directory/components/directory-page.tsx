@@ -11,7 +11,7 @@ import {
 import { PageContainer } from '../../../components/ui/page-container';
 import { SuccessBanner } from '../../../components/ui/message-banner';
 import { useFlashMessage } from '../../../lib/use-flash-message';
-import { byCode, byId, useLookup } from '../../../lib/use-lookup';
+import { byCode, byId, lookupOf } from '../../../lib/lookups';
 import { countryFacetsQueryOptions, useOrganizations } from '../api/get-organizations';
 import {
   directoryPageHref,
@@ -73,8 +73,8 @@ export function DirectoryPage({
   const organizations = useOrganizations(filters, cursor);
   const availability = useQuery(countryFacetsQueryOptions(filters.country));
   const [message, dismissMessage] = useFlashMessage();
-  const categoriesById = useLookup(categories.data, byId);
-  const countriesByCode = useLookup(activeCountries.data, byCode);
+  const categoriesById = lookupOf(categories.data, byId);
+  const countriesByCode = lookupOf(activeCountries.data, byCode);
   const meta = organizations.isPlaceholderData ? undefined : organizations.data?.pages[0]?.meta;
   const nextCursor = organizations.data?.pages.at(-1)?.meta.nextCursor ?? null;
   const pageLinks = {

@@ -1,11 +1,16 @@
 import { RefreshIcon, SearchOffIcon } from '../../../components/ui/icons';
-import { errorBoundaryTexts, homeTexts, type Category, type Country } from '@si/contracts';
+import {
+  errorBoundaryTexts,
+  formatInteger,
+  homeTexts,
+  type Category,
+  type Country,
+} from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusCard } from '../../../components/ui/status-card';
 import { cx } from '../../../lib/class-names';
-import { formatCount } from '../../../lib/format-number';
 import type { useOrganizations } from '../api/get-organizations';
 import { clearButton } from './directory-form';
 import { OrganizationGrid } from './organization-grid';
@@ -57,7 +62,7 @@ export function DirectoryResults({
     >
       <div className="flex min-h-8 items-center gap-3">
         <h2 id="results-heading" className="text-headline font-semibold tracking-tight">
-          {total === undefined ? 'Organizations' : homeTexts.gridHeading(formatCount(total))}
+          {total === undefined ? 'Organizations' : homeTexts.gridHeading(formatInteger(total))}
         </h2>
         {total === undefined && isPending ? <Skeleton className="h-7 w-16" /> : null}
         {updating ? <Spinner className="size-5 text-ink-subtle" /> : null}

@@ -1,6 +1,5 @@
-import { domainVerificationTexts } from '@si/contracts';
+import { domainVerificationTexts, formatInteger } from '@si/contracts';
 import { cx } from '../../../lib/class-names';
-import { formatCount } from '../../../lib/format-number';
 import { DIRECTORY_FORM_ID } from './directory-form';
 
 export interface VerifiedToggleProps {
@@ -32,7 +31,7 @@ export function VerifiedToggle({ selected, count, onChange }: VerifiedToggleProp
           ? undefined
           : `${domainVerificationTexts.filterLabel}, ${domainVerificationTexts.filterCount(count)}`
       }
-      data-count={count === undefined ? undefined : formatCount(count)}
+      data-count={count === undefined ? undefined : formatInteger(count)}
       disabled={disabled}
       onClick={(event) => {
         event.preventDefault();
