@@ -5,10 +5,12 @@
  *   list   GET /api/organizations, cold and warm mixes (bench/list-suite.ts), the table of
  *          ADR 018 (about 15 minutes, see README)
  *   pages  profiles, filtered home pages and share images, each URL new, and a repeat mix
- *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 4 minutes)
+ *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 12 minutes)
+ *   render the web app's server render by itself, in this process, with the API answers in
+ *          memory: profiles and filtered home pages (bench/render-suite.ts, about 2 minutes)
  *
  * Options (defaults: list suite / pages suite):
- *   --suite list|pages   (pages too when --mixes names only page figures)
+ *   --suite list|pages|render   (pages too when --mixes names only page figures)
  *   --sizes 100000,1000000   list: 100,000 on PGlite; 100,000 and 1,000,000 on PostgreSQL.
  *                            pages: 100,000
  *   --databases pglite,postgres / postgres
@@ -29,6 +31,7 @@ import { listMixes, measureList, reportList, type ListRow } from './list-suite.t
 import { pageFigures } from './page-mix.ts';
 import { reportPages } from './pages-report.ts';
 import { ensureWebBuild, finishPages, measurePages, type PageRow } from './pages-suite.ts';
+import { measureRenders, reportRenders, type RenderRow } from './render-suite.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,19 +66,24 @@ const namesPages = values.mixes
 const [suite] = oneOf('suite', values.suite ?? (namesPages ? 'pages' : 'list'), [
   'list',
   'pages',
+  'render',
 ] as const);
 const pages = suite === 'pages';
+const renders = suite === 'render';
 /** ADR 018's table for the list; issue 22's for the pages. PGlite is the small deployment's. */
-const defaultSizes: Record<DatabaseKind, number[]> = pages
-  ? { pglite: [100_000], postgres: [100_000] }
-  : { pglite: [100_000], postgres: [100_000, 1_000_000] };
-const databases = oneOf('databases', values.databases ?? (pages ? 'postgres' : 'pglite,postgres'), [
-  'pglite',
-  'postgres',
-] as const);
+const defaultSizes: Record<DatabaseKind, number[]> =
+  pages || renders
+    ? { pglite: [100_000], postgres: [100_000] }
+    : { pglite: [100_000], postgres: [100_000, 1_000_000] };
+const databases = oneOf(
+  'databases',
+  values.databases ?? (pages || renders ? 'postgres' : 'pglite,postgres'),
+  ['pglite', 'postgres'] as const,
+);
 const sizesOf = (database: DatabaseKind) =>
   values.sizes ? wholeNumbers('sizes', values.sizes) : defaultSizes[database];
-const listMixesChosen = pages ? [] : oneOf('mixes', values.mixes ?? 'cold,warm', listMixes);
+const listMixesChosen =
+  pages || renders ? [] : oneOf('mixes', values.mixes ?? 'cold,warm', listMixes);
 const figures = pages ? oneOf('mixes', values.mixes ?? pageFigures.join(','), pageFigures) : [];
 const processCounts = wholeNumbers('processes', values.processes);
 const [duration, connections] = [
@@ -99,6 +107,7 @@ if (databases.includes('postgres')) {
 }
 const listRows: ListRow[] = [];
 const pageRows: PageRow[] = [];
+const renderRows: RenderRow[] = [];
 const notes: string[] = [];
 for (const database of databases) {
   const runnable = database === 'pglite' ? processCounts.filter((n) => n === 1) : processCounts;
@@ -110,7 +119,8 @@ for (const database of databases) {
     log(`\n${database}, ${orgs(size)} organizations`);
     const dataset = await prepareDataset({ root, database, size, postgresUrl, keep: values.keep });
     try {
-      for (const processes of runnable) {
+      if (renders) renderRows.push(...(await measureRenders(root, dataset)));
+      for (const processes of renders ? [] : runnable) {
         if (pages) {
           pageRows.push(
             ...(await measurePages(dataset, processes, { figures, duration, connections }, notes)),
@@ -135,19 +145,23 @@ for (const database of databases) {
   }
 }
 
-const report = pages
-  ? reportPages(pageRows, { duration, connections })
-  : reportList(listRows, { duration, connections });
-console.log(report.lines.join('\n'));
-notes.push(...report.notes);
+if (renders) {
+  console.log(reportRenders(renderRows).join('\n'));
+} else {
+  const report = pages
+    ? reportPages(pageRows, { duration, connections })
+    : reportList(listRows, { duration, connections });
+  console.log(report.lines.join('\n'));
+  notes.push(...report.notes);
+}
 
 await mkdir(path.join(root, '.bench'), { recursive: true });
 const file = path.join(
   root,
   '.bench',
-  `${pages ? 'pages' : 'results'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  `${renders ? 'renders' : pages ? 'pages' : 'results'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
 );
-await writeFile(file, JSON.stringify(pages ? pageRows : listRows, null, 2));
+await writeFile(file, JSON.stringify(renders ? renderRows : pages ? pageRows : listRows, null, 2));
 notes.push(
   `whole run ${(seconds(runStarted) / 60).toFixed(1)} min; raw figures in ${path.relative(root, file)}`,
 );
