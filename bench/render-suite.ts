@@ -15,7 +15,7 @@ import { figureMix, pageSources, publishedIds } from './page-mix.ts';
 import { collectVocabulary } from './request-mix.ts';
 import { onServer } from './server-start.ts';
 
-export const renderKinds = ['profile', 'home'] as const;
+const renderKinds = ['profile', 'home'] as const;
 export type RenderKind = (typeof renderKinds)[number];
 
 export interface RenderRow {
@@ -38,8 +38,6 @@ const TIMED_RENDERS = 5;
 const WARM_UP_RENDERS = 200;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-const p90 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
 
 /** The server bundle, its API reads answered from `base` once per URL and then from memory. */
 async function loadRenderer(root: string, base: string) {
@@ -91,15 +89,15 @@ export async function measureRenders(root: string, dataset: Dataset): Promise<Re
         }
         perPage.push({ ms: median(times), body: first.body.length, state: first.state.length });
       }
-      const byTime = [...perPage].sort((a, b) => a.ms - b.ms);
-      const middle = byTime[byTime.length >> 1]!;
+      perPage.sort((a, b) => a.ms - b.ms);
+      const middle = perPage[perPage.length >> 1]!;
       const row: RenderRow = {
         database: dataset.database,
         size: dataset.size,
         kind,
         pages: perPage.length,
         medianMs: middle.ms,
-        p90Ms: p90(perPage.map(({ ms }) => ms)),
+        p90Ms: perPage[Math.floor(perPage.length * 0.9)]!.ms,
         bodyChars: middle.body,
         stateChars: middle.state,
       };

@@ -25,9 +25,10 @@ export interface PageRecompressionOptions {
 
 /**
  * Compresses a kept page again, hard, once it has been served a few times: every later visitor
- * (and crawler) gets a fifth to a quarter fewer bytes. Off the main thread (zlib's pool, page-encoding.ts), one page
- * at a time in the order they qualified, within a CPU budget; a page no longer kept by the time
- * its turn comes (a newer version replaced it, or it was pushed out) is passed over.
+ * (and crawler) gets a fifth to a quarter fewer bytes. Off the main thread (zlib's pool,
+ * page-encoding.ts), one page at a time in the order they qualified, within a CPU budget; a page
+ * no longer kept by the time its turn comes (a newer version replaced it, or it was pushed out) is
+ * passed over.
  */
 export function createPageRecompression({ pageCache, logger }: PageRecompressionOptions) {
   const now = () => performance.now();
