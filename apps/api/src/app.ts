@@ -292,6 +292,7 @@ export async function buildApp({
   const passwordAttempts = createPasswordAttempts(counters, {
     enabled: config.RATE_LIMITS,
     max: config.RATE_LIMIT_ACCOUNT_MAX,
+    wideMax: config.RATE_LIMIT_ACCOUNT_WIDE_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
   });
   /** How every email ends: the support address and the parent brands (settings). */
@@ -319,7 +320,7 @@ export async function buildApp({
       passwordAccountCreated: accountService.issueVerification,
       passwordResetRequested: accountService.passwordResetRequested,
       guestLinked: accountService.guestLinked,
-      passwordReset: passwordAttempts.succeeded,
+      passwordReset: passwordAttempts.reset,
       userDisabled: operatorRepository.isDisabled,
     },
   });

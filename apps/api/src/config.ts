@@ -163,10 +163,15 @@ const ConfigSchema = z.object({
   /** Newsletter sign-ups per client address per window. */
   RATE_LIMIT_NEWSLETTER_MAX: z.coerce.number().int().min(1).default(10),
   /**
-   * Password checks per account per window, from any address (sign-in, password change,
-   * account deletion). A successful check or a password reset starts the count again.
+   * Password checks per account and client address per window (sign-in, password change,
+   * account deletion); a right password starts that address's count again (ADR 035).
    */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
+  /**
+   * Password checks per account per window from all the addresses it has not signed in from
+   * together; its known addresses stay outside this ceiling (ADR 035).
+   */
+  RATE_LIMIT_ACCOUNT_WIDE_MAX: z.coerce.number().int().min(1).default(100),
 
   /** Wrong guest codes one user may try per window (RATE_LIMIT_WINDOW_MS). */
   RATE_LIMIT_GUEST_CODE_MAX: z.coerce.number().int().min(1).default(10),

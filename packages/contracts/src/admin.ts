@@ -20,6 +20,7 @@ export const adminTexts = {
   changedMeanwhile:
     'This record changed since you opened it. Reload it to see the latest version, then try again.',
   alreadyResolved: 'This report was already resolved.',
+  ownCase: 'Another operator must act on your own organization.',
 } as const;
 
 export const AdminReason = z

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth.ts';
-import { HttpUrl, URL_MAX_LENGTH, UserText } from './text-rules.ts';
+import {
+  HttpUrl,
+  URL_MAX_LENGTH,
+  UserText,
+  hasNoControlCharacters,
+  urlControlCharacterMessage,
+} from './text-rules.ts';
 
 /**
  * Bodies of the identity calls, as the server accepts them: every text has a length limit and
  * every URL is http(s). Fields not listed are dropped before the identity layer sees them.
  */
-const RedirectPath = z.string().max(URL_MAX_LENGTH).optional();
+const RedirectPath = z
+  .string()
+  .max(URL_MAX_LENGTH)
+  .refine(hasNoControlCharacters, urlControlCharacterMessage)
+  .optional();
 export const DisplayName = UserText(DISPLAY_NAME_MAX_LENGTH, 'Display name');
 export const ProfileImageUrl = HttpUrl('https://example.com/photo.jpg');
 

@@ -15,7 +15,14 @@ import {
   type UrlField,
 } from './organization-texts.ts';
 import { StoredInteger } from './stored-integers.ts';
-import { URL_MAX_LENGTH, isHttpUrl, isStorableText, urlMessage } from './text-rules.ts';
+import {
+  URL_MAX_LENGTH,
+  hasNoControlCharacters,
+  isHttpUrl,
+  isStorableText,
+  urlControlCharacterMessage,
+  urlMessage,
+} from './text-rules.ts';
 
 /**
  * What an owner writes to an organization and the rules it follows: one definition for the
@@ -38,6 +45,7 @@ const OptionalUrl = (field: UrlField) =>
     .string()
     .trim()
     .max(URL_MAX_LENGTH, `URLs must be at most ${URL_MAX_LENGTH} characters`)
+    .refine(hasNoControlCharacters, urlControlCharacterMessage)
     .refine((value) => value === '' || isHttpUrl(value), urlMessage(urlFieldExamples[field]))
     .transform((value) => value || null)
     .nullable();

@@ -18,6 +18,21 @@ export const UserText = (max: number, label = 'This field') =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(isStorableText, unstorableTextMessage);
 
+/**
+ * Whether `text` holds no C0 or C1 control character (U+0000-U+001F, U+007F-U+009F). The URL
+ * parser drops a tab or a newline inside a URL without a word, so such a link would parse, be
+ * stored as typed, and then break the Location header of every redirect to it.
+ */
+export function hasNoControlCharacters(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return false;
+  }
+  return true;
+}
+export const urlControlCharacterMessage =
+  'URLs may not contain line breaks, tabs or other control characters.';
+
 export const URL_MAX_LENGTH = 2048;
 export const urlMessage = (example = 'https://example.com') =>
   `Please enter a valid URL (e.g., ${example})`;
@@ -30,7 +45,7 @@ export const urlMessage = (example = 'https://example.com') =>
  * '%' is refused here for them all.
  */
 export function isHttpUrl(value: string): boolean {
-  if (!isStorableText(value)) return false;
+  if (!isStorableText(value) || !hasNoControlCharacters(value)) return false;
   try {
     const url = new URL(value);
     return (
@@ -49,4 +64,5 @@ export const HttpUrl = (example?: string) =>
     .string()
     .trim()
     .max(URL_MAX_LENGTH, `URLs must be at most ${URL_MAX_LENGTH} characters`)
+    .refine(hasNoControlCharacters, urlControlCharacterMessage)
     .refine(isHttpUrl, urlMessage(example));

@@ -42,7 +42,8 @@ export const domainVerificationTexts = {
   verifiedToast: 'Your profile now shows the Verified badge',
 
   // Refusals (the API's messages).
-  localPartInvalid: 'Enter only the part of the address before the @, such as hello',
+  localPartInvalid:
+    'Enter only the part of the address before the @, such as hello: letters, digits and . _ + - only',
   noSavedWebsite: 'Add your website to the profile and save it first',
   domainUnusable: (domain: string) =>
     `${domain} cannot receive a verification code: use a website on your organization's own domain`,

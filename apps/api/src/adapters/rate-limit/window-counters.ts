@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 
@@ -28,8 +28,22 @@ export function createWindowCounters(db: Database) {
       return { hits: row?.hits ?? 1, ttlMs: Math.ceil(row?.ttl ?? 0) };
     },
 
+    /** Whether the key has a window still open, without counting a hit. */
+    async active(key: string): Promise<boolean> {
+      const rows = await db
+        .select({ key: rateLimitHits.key })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetAt, sql`now()`)));
+      return rows.length > 0;
+    },
+
     async clear(key: string): Promise<void> {
       await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+    },
+
+    /** Clears every key that starts with `prefix` (compared as text, no pattern). */
+    async clearStartingWith(prefix: string): Promise<void> {
+      await db.delete(rateLimitHits).where(sql`starts_with(${rateLimitHits.key}, ${prefix})`);
     },
   };
 }

@@ -204,7 +204,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     const url = new URL(request.url, config.publicUrl);
     const path = url.pathname.replace(/^\/api\/auth/, '');
     const account = await passwordChecked(path, request);
-    if (account) await passwordAttempts.begin(account);
+    if (account) await passwordAttempts.begin(account, request.ip);
     if (path === '/request-password-reset' && request.method === 'POST') {
       const { email } = request.body as { email: string };
       if (!(await passwordAttempts.mayRequestReset(email))) {
@@ -232,7 +232,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
       request.body ?? {},
     );
 
-    if (account && response.status === 200) await passwordAttempts.succeeded(account);
+    if (account && response.status === 200) await passwordAttempts.succeeded(account, request.ip);
 
     const exposeToken = mayReceiveToken(request);
     reply.code(response.status);

@@ -144,7 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      await accounts.deleteAccount(await readSession(identity, request), request.body);
+      await accounts.deleteAccount(await readSession(identity, request), request.body, request.ip);
       const expired = (cookie: { name: string; attributes: { secure?: boolean } }) =>
         `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`;
       reply.header('set-cookie', [

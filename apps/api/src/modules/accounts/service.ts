@@ -167,7 +167,12 @@ export function createAccountService(options: AccountServiceOptions) {
      * current password for password accounts, or a sign-in with Google or GitHub in the last
      * few minutes. A guest needs neither.
      */
-    async deleteAccount(session: AuthSession | null, request: DeleteAccountRequest) {
+    /** `clientAddress` is the request's (Fastify's request.ip), whose password checks count. */
+    async deleteAccount(
+      session: AuthSession | null,
+      request: DeleteAccountRequest,
+      clientAddress: string,
+    ) {
       const { user, session: current } = requireUser(session, signInMessages.noUser);
       if (request.confirmation !== DELETE_CONFIRMATION_WORD) {
         throw new AppError(
@@ -186,7 +191,7 @@ export function createAccountService(options: AccountServiceOptions) {
               accountDeletionMessages.passwordRequired,
             );
           }
-          await options.passwordAttempts.begin(user.email);
+          await options.passwordAttempts.begin(user.email, clientAddress);
           const hash = await accounts.passwordHash(user.id);
           if (!hash || !(await options.verifyPassword(hash, request.password))) {
             throw new AppError(
@@ -195,7 +200,7 @@ export function createAccountService(options: AccountServiceOptions) {
               accountDeletionMessages.wrongPassword,
             );
           }
-          await options.passwordAttempts.succeeded(user.email);
+          await options.passwordAttempts.succeeded(user.email, clientAddress);
         } else {
           const social = providers.find((id) => id === 'google' || id === 'github');
           if (!social) {

@@ -4,6 +4,7 @@ import {
   apiMessages,
   clickMetric,
   ErrorBody,
+  isHttpUrl,
   OutboundLink,
   outboundLinkField,
 } from '@si/contracts';
@@ -39,7 +40,9 @@ export const outboundRoute: FastifyPluginAsyncZod<{
       const kind = OutboundLink.safeParse(link);
       const organization = kind.success ? await organizations.getPublished(id) : null;
       const target = kind.success ? organization?.[outboundLinkField[kind.data]] : null;
-      if (!kind.success || !target || !/^https?:\/\//i.test(target))
+      // A link stored before links were refused with control characters is a 404 too, never
+      // a Location header that cannot be sent.
+      if (!kind.success || !target || !isHttpUrl(target))
         throw notFound(apiMessages.organizationNotFound(id));
       insights.count(request, [organization!.id], clickMetric(kind.data));
       return reply

@@ -114,12 +114,22 @@ export function createOperatorService(options: OperatorServiceOptions) {
   const record = (tx: Database, actor: Actor, entry: AuditedAction) =>
     recordAction(repository, tx, actor, entry);
 
-  /** The organization locked at the version the operator saw (404 gone, 409 changed). */
-  async function lockedOrganization(tx: Database, id: string, version: number) {
+  /** Operators do not judge their own case: what one owns, another operator acts on (403). */
+  function refuseOwnCase(actor: Actor, ownerId: string | null | undefined) {
+    if (ownerId === actor.id) throw new AppError(403, errorCodes.forbidden, adminTexts.ownCase);
+  }
+
+  /**
+   * The organization locked at the version the operator saw (404 gone, 409 changed), for an
+   * action of `actor`, who may not own it.
+   */
+  async function lockedOrganization(tx: Database, actor: Actor, id: string, version: number) {
     const lock = await repository.lockAtVersion(tx, id, version);
     if (lock === 'missing') throw organizationNotFound(id);
     if (lock === 'changed') throw changedMeanwhile();
-    return (await repository.organization(tx, id))!;
+    const organization = (await repository.organization(tx, id))!;
+    refuseOwnCase(actor, organization.ownerId);
+    return organization;
   }
 
   /** Holds the organization (as read in `tx`), recorded, its owner emailed why. */
@@ -221,7 +231,12 @@ export function createOperatorService(options: OperatorServiceOptions) {
 
     async hold(actor: Actor, id: string, input: AdminOrganizationAction) {
       await db.transaction(async (tx) => {
-        const organization = await lockedOrganization(tx as unknown as Database, id, input.version);
+        const organization = await lockedOrganization(
+          tx as unknown as Database,
+          actor,
+          id,
+          input.version,
+        );
         await hold(tx as unknown as Database, actor, organization, input.reason);
       });
       emailQueued();
@@ -229,7 +244,12 @@ export function createOperatorService(options: OperatorServiceOptions) {
 
     async release(actor: Actor, id: string, input: AdminOrganizationAction) {
       await db.transaction(async (tx) => {
-        const organization = await lockedOrganization(tx as unknown as Database, id, input.version);
+        const organization = await lockedOrganization(
+          tx as unknown as Database,
+          actor,
+          id,
+          input.version,
+        );
         await payments.setHeldIn(tx as unknown as Database, id, false);
         await record(tx as unknown as Database, actor, {
           action: 'organization.release',
@@ -259,7 +279,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
     async revokeVerification(actor: Actor, id: string, input: AdminOrganizationAction) {
       await db.transaction(async (tx) => {
         const executor = tx as unknown as Database;
-        const organization = await lockedOrganization(executor, id, input.version);
+        const organization = await lockedOrganization(executor, actor, id, input.version);
         if (!organization.verification) {
           throw new AppError(
             409,
@@ -296,7 +316,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
 
     async deleteOrganization(actor: Actor, id: string, input: AdminOrganizationAction) {
       const organization = await db.transaction((tx) =>
-        lockedOrganization(tx as unknown as Database, id, input.version),
+        lockedOrganization(tx as unknown as Database, actor, id, input.version),
       );
       await deleteOrganization(actor, id, organization.name, input.reason);
     },
@@ -321,6 +341,10 @@ export function createOperatorService(options: OperatorServiceOptions) {
         if (found.status !== 'open') {
           throw new AppError(409, errorCodes.staleVersion, adminTexts.alreadyResolved);
         }
+        const organization = found.organizationId
+          ? await repository.organization(tx, found.organizationId)
+          : null;
+        refuseOwnCase(actor, organization?.ownerId);
         const resolved = await repository.resolveReports(tx, found, {
           status,
           by: actor.email,
@@ -334,9 +358,8 @@ export function createOperatorService(options: OperatorServiceOptions) {
           reason: input.reason,
           details: { organizationId: found.organizationId, resolvedReports: resolved.length },
         });
-        if (input.action === 'hold' && found.organizationId) {
-          const organization = await repository.organization(tx, found.organizationId);
-          if (organization) await hold(tx, actor, organization, input.reason);
+        if (input.action === 'hold' && organization) {
+          await hold(tx, actor, organization, input.reason);
         }
         return found;
       });
@@ -528,7 +551,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
      */
     async refund(actor: Actor, id: string, input: AdminRefundRequest) {
       const organization = await db.transaction((tx) =>
-        lockedOrganization(tx as unknown as Database, id, input.version),
+        lockedOrganization(tx as unknown as Database, actor, id, input.version),
       );
       const subscription = await payments.currentForOrganization(id);
       if (!subscription || subscription.status === 'expired') {
