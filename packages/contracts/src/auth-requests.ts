@@ -47,6 +47,17 @@ export const PasswordResetRequest = z.object({
   email: z.string().max(254),
   redirectTo: RedirectPath,
 });
+/**
+ * The redirect addresses of a social sign-in (better-auth's own call, passed through as it is):
+ * the one part of its body that the product checks, since a provider's callback redirects there.
+ */
+export const SocialSignInRedirects = z
+  .object({
+    callbackURL: RedirectPath,
+    errorCallbackURL: RedirectPath,
+    newUserCallbackURL: RedirectPath,
+  })
+  .loose();
 export const ResetPasswordRequest = z.object({
   newPassword: z.string().max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters'),
   token: z.string().max(200).optional(),

@@ -8,7 +8,8 @@ import {
 import { signUp, type Body } from '../support/accounts.ts';
 import { createAgent, type Agent } from '../support/browser-agent.ts';
 import { createOrganization } from '../support/factories.ts';
-import { createTestApp, type TestContext } from '../support/test-app.ts';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestContext } from '../support/test-app.ts';
 
 type Answer<T> = Body<T> & { error?: { fields?: Record<string, string> } };
 
@@ -25,11 +26,16 @@ describe('every URL a person writes is refused with a control character in it', 
   let ctx: TestContext;
   let owner: Agent;
   let ownerId: string;
+  let github: GitHubStandIn;
   beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMITS: 'off' });
+    github = await startGitHubStandIn();
+    ctx = await createTestApp({ ...github.env, RATE_LIMITS: 'off' });
     ({ browser: owner, id: ownerId } = await signUp(ctx, 'links@example.org'));
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await github.close();
+  });
 
   it("refuses each of an organization's links with the field's own error, and stores a clean one", async () => {
     // A profile that may be saved: a category from each group, as the product requires.
@@ -91,6 +97,24 @@ describe('every URL a person writes is refused with a control character in it', 
     );
     expect(answer.status).toBe(400);
     expect(answer.body.error?.fields?.redirectTo).toBe(urlControlCharacterMessage);
+  });
+
+  it("refuses a social sign-in's redirect addresses, which the provider's callback goes to", async () => {
+    const start = (body: Record<string, string>) =>
+      createAgent(ctx.app).post<Answer<{ url: string }>>('/api/auth/sign-in/social', {
+        provider: 'github',
+        callbackURL: '/dashboard',
+        errorCallbackURL: '/login',
+        ...body,
+      });
+    for (const field of ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL']) {
+      const refused = await start({ [field]: `${TEST_PUBLIC_URL}/a\nb` });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.fields?.[field]).toBe(urlControlCharacterMessage);
+    }
+    const clean = await start({ callbackURL: `${TEST_PUBLIC_URL}/a-b` });
+    expect(clean.status).toBe(200);
+    expect(clean.body.data.url).toContain('/login/oauth/authorize');
   });
 
   it('answers a clean 404 for a link stored with a control character before these rules, never a 500', async () => {

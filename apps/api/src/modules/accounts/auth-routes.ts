@@ -12,8 +12,10 @@ import {
   ResetPasswordRequest,
   SignInRequest,
   SignUpRequest,
+  SocialSignInRedirects,
   UpdateUserRequest,
 } from '@si/contracts';
+import { AppError } from '../../http/errors.ts';
 import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
 import type { PasswordAttempts } from '../../adapters/rate-limit/password-attempts.ts';
 import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
@@ -109,6 +111,20 @@ const wildcardCalls = [
   { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
   { method: 'GET', path: /^\/error$/ },
 ];
+
+/**
+ * Refuses a social sign-in whose redirect addresses break the rules every URL field follows
+ * (a control character would reach the Location header of the provider's callback), with the
+ * same 400 a documented call's schema gives.
+ */
+function checkSocialRedirects(body: unknown): void {
+  const parsed = SocialSignInRedirects.safeParse(body ?? {});
+  if (parsed.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  const [field, message] = Object.entries(fields)[0]!;
+  throw new AppError(400, errorCodes.validation, `${field}: ${message}`, fields);
+}
 
 /** better-auth's answer to a reset request, whether or not the account exists. */
 const RESET_ANSWER = 'If this email exists in our system, check your email for the reset link';
@@ -296,6 +312,9 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
         return reply
           .code(404)
           .send({ error: { code: errorCodes.notFound, message: apiMessages.routeNotFound } });
+      }
+      if (request.method === 'POST' && path === '/sign-in/social') {
+        checkSocialRedirects(request.body);
       }
       return forward(request, reply);
     },
