@@ -115,12 +115,14 @@ test.describe('home: category pills with no match, without JavaScript', () => {
   }) => {
     const { q, category } = await zeroCountCategory(request);
     await page.goto(`/?q=${encodeURIComponent(q)}`);
+    await openCategoryPanel(page);
     const zero = pill(page, category.id);
     await expect(zero).toBeDisabled();
     await expect(zero).toHaveAccessibleName(`${category.name}, 0 organizations, unavailable`);
 
     // Selected, with nothing left to match, it still sends its toggle: the filter is removed.
     await page.goto(`/?q=${encodeURIComponent(q)}&categories=${category.id}`);
+    await openCategoryPanel(page);
     const selected = pill(page, category.id);
     await expect(selected).toBeEnabled();
     await selected.click();

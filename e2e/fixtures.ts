@@ -41,10 +41,19 @@ export async function listTotal(request: APIRequestContext, query = ''): Promise
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
 
-/** On phones the category panel starts folded; open it when it is. */
+/** Below 1024 px the category panel is a bar that opens a sheet: open it when it is folded. */
 export async function openCategoryPanel(page: Page) {
   await expect(page.getByRole('heading', { name: 'Filter by Categories' })).toBeVisible();
-  const show = page.getByRole('button', { name: 'Show categories' });
+  const panel = page.locator('details.filter-panel');
+  const sidebar = await page.evaluate(() => matchMedia('(min-width: 1024px)').matches);
+  if (!sidebar && !(await panel.evaluate((element: HTMLDetailsElement) => element.open))) {
+    await panel.locator('summary').click();
+  }
+}
+
+/** Back from the phone's category sheet to the list ('Show N organizations'), when it is open. */
+export async function showResults(page: Page) {
+  const show = page.getByRole('button', { name: /^Show (\d[\d,]* )?organizations?$/ });
   if (await show.isVisible()) await show.click();
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { homeTexts } from '@si/contracts';
-import { listTotal, openCategoryPanel } from './fixtures.ts';
+import { listTotal, openCategoryPanel, showResults } from './fixtures.ts';
 
 test.describe('home: the directory', () => {
   test('shows the title, heading, count and cards, ending with the add card', async ({
@@ -31,6 +31,7 @@ test.describe('home: the directory', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/categories=climate_action/);
+    await showResults(page);
     await expect(page.getByText('Category: Climate Action')).toBeVisible();
     await expect(
       page.getByRole('heading', { name: `Organizations (${expected.toLocaleString('en-US')})` }),

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { footerTexts, homeTexts, notFoundTexts } from '@si/contracts';
-import { findOrganization, getOrganization } from './fixtures.ts';
+import { findOrganization, getOrganization, openCategoryPanel } from './fixtures.ts';
 
 /** Console errors and warnings, and uncaught errors, from the moment the page starts loading. */
 function watchConsole(page: Page): string[] {
@@ -142,6 +142,7 @@ test.describe('without JavaScript', () => {
     expect(firstPage.length).toBeGreaterThan(0);
 
     // A category: its button sends the filter form; the server answers with the filter's URL.
+    await openCategoryPanel(page);
     await page.getByRole('button', { name: /^Climate Action/ }).click();
     await expect(page).toHaveURL(/categories=climate_action/);
     await expect(page.getByText('Category: Climate Action')).toBeVisible();

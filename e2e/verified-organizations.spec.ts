@@ -7,7 +7,13 @@ import {
   type OrganizationListMeta,
   type OrganizationVerification,
 } from '@si/contracts';
-import { createOrganization, getOrganization, payThroughApi, uniqueName } from './fixtures.ts';
+import {
+  createOrganization,
+  getOrganization,
+  openCategoryPanel,
+  payThroughApi,
+  uniqueName,
+} from './fixtures.ts';
 import {
   createVerifiedAccount,
   logIn,
@@ -259,6 +265,7 @@ test.describe('verified organizations', () => {
       await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
       // A category toggled meanwhile keeps it (the form carries verified=true).
+      await openCategoryPanel(page);
       await page.getByRole('button', { name: /^Climate Action/ }).click();
       await expect(page).toHaveURL(/verified=true/);
       await expect(page).toHaveURL(/categories=climate_action/);

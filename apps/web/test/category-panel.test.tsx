@@ -15,6 +15,7 @@ describe('the category panel', () => {
         facets={undefined}
         availability={undefined}
         matchCount={undefined}
+        resultsId="results-heading"
         onToggle={() => {}}
         onClear={() => {}}
       />,

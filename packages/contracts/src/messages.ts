@@ -19,6 +19,13 @@ export const homeTexts = {
   /** A category pill's count, in its accessible name. */
   categoryCount: (count: number) => countOf(count, 'organization', 'organizations'),
   clearAll: 'Clear All',
+  /** The phone's category sheet: what closes it and takes the visitor to the list. */
+  showResults: (count: number | undefined) =>
+    count === undefined
+      ? 'Show organizations'
+      : `Show ${countOf(count, 'organization', 'organizations')}`,
+  closeCategories: 'Close categories',
+  skipToResults: 'Skip to the organizations',
   categoryChip: (name: string) => `Category: ${name}`,
   gridHeading: (count: string) => `Organizations (${count})`,
   addCardFront: 'Add Your Organization',

@@ -25,7 +25,12 @@ export function ActiveFilterChips({
 }: ActiveFilterChipsProps) {
   if (selected.length === 0 && !verified) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+    // One line that scrolls sideways on phones, where the list must start on the first screen.
+    <div
+      className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 max-sm:[scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
+      aria-label="Active filters"
+      role="group"
+    >
       {verified ? (
         <Chip
           label={domainVerificationTexts.filterChip}
@@ -48,7 +53,7 @@ export function ActiveFilterChips({
           />
         );
       })}
-      <Button variant="quiet" size="sm" {...clearButton(onClear, 'toggles')}>
+      <Button variant="quiet" size="sm" className="shrink-0" {...clearButton(onClear, 'toggles')}>
         {homeTexts.clearAll}
       </Button>
     </div>
@@ -74,7 +79,7 @@ function Chip({
   return (
     <span
       data-group={group}
-      className="inline-flex items-center gap-1 rounded-pill border border-(--group-line) bg-(--group-soft) py-0.5 pr-0.5 pl-3 text-sm font-semibold text-(--group-ink)"
+      className="inline-flex shrink-0 items-center gap-1 rounded-pill border border-(--group-line) bg-(--group-soft) py-0.5 pr-0.5 pl-3 text-sm font-semibold text-(--group-ink)"
     >
       {label}
       <button

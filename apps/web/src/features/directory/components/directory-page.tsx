@@ -41,14 +41,16 @@ export interface DirectoryPageProps {
   addOrganizationTo?: string;
   /**
    * What saves the search (ADR 034), given the filters and how people read them; shown beside
-   * the active filters while there are some.
+   * the results' heading while there are filters.
    */
   saveSearch?: (search: { filters: SavedSearchFilters; labels: string[] }) => ReactNode;
 }
 
+const RESULTS_HEADING_ID = 'results-heading';
+
 /**
- * The home page: heading, country filter and 'Verified only', search, category panel and the
- * organization grid.
+ * The home page: heading, country filter and 'Verified only', search, then the category panel
+ * beside the organization grid from 1024 px, or folded above it as a bar that opens a sheet.
  */
 export function DirectoryPage({
   groups,
@@ -93,14 +95,14 @@ export function DirectoryPage({
           </h1>
           <p className="mt-3 text-lg text-ink-muted">{homeTexts.subtitle}</p>
         </div>
-        <div className="flex flex-wrap items-end gap-3 lg:shrink-0 lg:flex-nowrap">
+        <div className="flex items-end gap-3 lg:shrink-0">
           <CountrySelect
             countries={activeCountries.data}
             isPending={activeCountries.isPending}
             isError={activeCountries.isError}
             value={filters.country}
             onChange={setCountry}
-            className="min-w-48 flex-1 sm:flex-none"
+            className="min-w-0 flex-1 sm:min-w-48 sm:flex-none"
           />
           <VerifiedToggle
             selected={filters.verified}
@@ -117,56 +119,60 @@ export function DirectoryPage({
         onChange={setQuery}
       />
 
-      <CategoryFilterPanel
-        groups={groups.data}
-        categories={categories.data}
-        isPending={groups.isPending || categories.isPending}
-        isError={groups.isError || categories.isError}
-        selected={filters.categories}
-        facets={meta?.facets}
-        availability={availability.data}
-        matchCount={meta?.total}
-        onToggle={toggleCategory}
-        onClear={clearCategories}
-      />
-
-      <div className="flex flex-wrap items-center justify-between gap-3 empty:hidden">
-        <ActiveFilterChips
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <CategoryFilterPanel
+          groups={groups.data}
+          categories={categories.data}
+          isPending={groups.isPending || categories.isPending}
+          isError={groups.isError || categories.isError}
           selected={filters.categories}
-          categoriesById={categoriesById}
-          verified={filters.verified}
-          onRemove={removeCategory}
-          onRemoveVerified={() => setVerified(false)}
-          onClear={clearToggles}
+          facets={meta?.facets}
+          availability={availability.data}
+          matchCount={meta?.total}
+          resultsId={RESULTS_HEADING_ID}
+          onToggle={toggleCategory}
+          onClear={clearCategories}
         />
-        {saveSearch && hasActiveFilters(filters) ? (
-          <div className="ml-auto">
-            {saveSearch({
-              filters: { ...filters, q: filters.q.trim() },
-              labels: [
-                ...(filters.q.trim() ? [`“${filters.q.trim()}”`] : []),
-                ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
-                ...(filters.country
-                  ? [countriesByCode.get(filters.country)?.name ?? filters.country]
-                  : []),
-                ...(filters.verified ? [domainVerificationTexts.filterChip] : []),
-              ],
-            })}
-          </div>
-        ) : null}
-      </div>
 
-      <AddOrganizationTarget value={addOrganizationTo}>
-        <DirectoryResults
-          query={organizations}
-          categoriesById={categoriesById}
-          countriesByCode={countriesByCode}
-          activeCategoryIds={filters.categories}
-          onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
-          referencePending={categories.isPending}
-          pageLinks={pageLinks}
-        />
-      </AddOrganizationTarget>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ActiveFilterChips
+            selected={filters.categories}
+            categoriesById={categoriesById}
+            verified={filters.verified}
+            onRemove={removeCategory}
+            onRemoveVerified={() => setVerified(false)}
+            onClear={clearToggles}
+          />
+
+          <AddOrganizationTarget value={addOrganizationTo}>
+            <DirectoryResults
+              headingId={RESULTS_HEADING_ID}
+              query={organizations}
+              categoriesById={categoriesById}
+              countriesByCode={countriesByCode}
+              activeCategoryIds={filters.categories}
+              onClearFilters={hasActiveFilters(filters) ? clearAll : undefined}
+              referencePending={categories.isPending}
+              pageLinks={pageLinks}
+              headingAction={
+                saveSearch && hasActiveFilters(filters)
+                  ? saveSearch({
+                      filters: { ...filters, q: filters.q.trim() },
+                      labels: [
+                        ...(filters.q.trim() ? [`“${filters.q.trim()}”`] : []),
+                        ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
+                        ...(filters.country
+                          ? [countriesByCode.get(filters.country)?.name ?? filters.country]
+                          : []),
+                        ...(filters.verified ? [domainVerificationTexts.filterChip] : []),
+                      ],
+                    })
+                  : null
+              }
+            />
+          </AddOrganizationTarget>
+        </div>
+      </div>
     </PageContainer>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { RefreshIcon, SearchOffIcon } from '../../../components/ui/icons';
 import {
   errorBoundaryTexts,
@@ -17,6 +18,8 @@ import { OrganizationGrid } from './organization-grid';
 import { OrganizationGridSkeleton } from './organization-card-skeleton';
 
 export interface DirectoryResultsProps {
+  /** The heading's id: the category panel's 'Show N organizations' and skip link lead to it. */
+  headingId: string;
   query: ReturnType<typeof useOrganizations>;
   categoriesById: ReadonlyMap<string, Category>;
   countriesByCode: ReadonlyMap<string, Country>;
@@ -25,12 +28,15 @@ export interface DirectoryResultsProps {
   onClearFilters?: (() => void) | undefined;
   /** Reference data still loading: keep the skeleton. */
   referencePending?: boolean;
+  /** Beside the heading: what saves the search, while there are filters. */
+  headingAction?: ReactNode;
   /** Links to the next page and back to the first (?cursor=), for a browser without JavaScript. */
   pageLinks?: { next: string | null; first: string | null };
 }
 
 /** 'Organizations ({count})' with its grid, or the loading, error and empty states. */
 export function DirectoryResults({
+  headingId,
   query,
   categoriesById,
   countriesByCode,
@@ -38,6 +44,7 @@ export function DirectoryResults({
   onClearFilters,
   referencePending = false,
   pageLinks,
+  headingAction,
 }: DirectoryResultsProps) {
   const {
     data,
@@ -56,16 +63,21 @@ export function DirectoryResults({
 
   return (
     <section
-      aria-labelledby="results-heading"
+      aria-labelledby={headingId}
       aria-busy={isPending || updating}
       className="flex flex-col gap-5"
     >
-      <div className="flex min-h-8 items-center gap-3">
-        <h2 id="results-heading" className="text-headline font-semibold tracking-tight">
+      <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-2">
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          className="scroll-mt-20 text-xl font-semibold tracking-tight outline-none sm:text-headline"
+        >
           {total === undefined ? 'Organizations' : homeTexts.gridHeading(formatInteger(total))}
         </h2>
         {total === undefined && isPending ? <Skeleton className="h-7 w-16" /> : null}
         {updating ? <Spinner className="size-5 text-ink-subtle" /> : null}
+        {headingAction ? <div className="ml-auto shrink-0">{headingAction}</div> : null}
       </div>
 
       {isError && !data ? (

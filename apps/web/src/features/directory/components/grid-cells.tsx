@@ -13,7 +13,7 @@ const AddOrganizationCard = lazy(() =>
 export const ROW_HEIGHT_ESTIMATE = 288 + 24;
 
 /** A row of the grid: 1, 2 or 3 columns, and the 24 px gap as bottom padding (so rows stack exactly). */
-export const gridRowClasses = 'grid grid-cols-1 gap-6 pb-6 sm:grid-cols-2 lg:grid-cols-3';
+export const gridRowClasses = 'grid grid-cols-1 gap-6 pb-6 sm:grid-cols-2 xl:grid-cols-3';
 
 export type Cell = { kind: 'organization'; organization: OrganizationSummary } | { kind: 'add' };
 

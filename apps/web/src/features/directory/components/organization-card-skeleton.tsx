@@ -21,7 +21,7 @@ export function OrganizationGridSkeleton({ count = 6 }: { count?: number }) {
     <div
       role="status"
       aria-label="Loading organizations"
-      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3"
     >
       {Array.from({ length: count }, (_, index) => (
         <OrganizationCardSkeleton key={index} />
