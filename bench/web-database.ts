@@ -99,7 +99,8 @@ export function openWebDatabase(options: {
       }
       log(`seeding the demo organizations and ${count.toLocaleString('en-US')} more (${kind})`);
       cli('seed-demo');
-      cli('seed-bulk', '--count', String(count));
+      // The demo data alone (--count 0) has nothing more to add: seed-bulk takes 1 or more.
+      if (count > 0) cli('seed-bulk', '--count', String(count));
       const marker: Marker = {
         count,
         seedSeconds: (Date.now() - started) / 1000,

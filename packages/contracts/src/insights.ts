@@ -58,7 +58,11 @@ const Counts = z.object({
 });
 export type InsightCounts = z.infer<typeof Counts>;
 
-export const InsightsDay = Counts.extend({ day: z.string().describe('YYYY-MM-DD, UTC') });
+// Marked pure: a call on a schema is kept by the bundler otherwise, and with it zod, in every page
+// that imports this module for its texts or paths (a profile's outbound links, ADR 039).
+export const InsightsDay = /* @__PURE__ */ Counts.extend({
+  day: z.string().describe('YYYY-MM-DD, UTC'),
+});
 export type InsightsDay = z.infer<typeof InsightsDay>;
 
 export const Insights = z.object({
