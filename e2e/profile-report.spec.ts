@@ -52,6 +52,34 @@ test.describe('reporting a profile', () => {
     await expect(page.getByRole('button', { name: reportTexts.action })).toBeFocused();
   });
 
+  test('the button shows only once it works, and then the first tap opens the form', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const organization = await publishedProfile(request, testInfo);
+    // The app's start is held back: the page stays as the server sent it, as on a busy phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loading = page.goto(`/organizations/${organization.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    // Nothing that needs the app is offered yet: a tap on it would be lost.
+    await expect(page.getByRole('button', { name: reportTexts.action })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    release();
+    // Tapped the moment it shows, once.
+    const button = page.getByRole('button', { name: reportTexts.action });
+    if (testInfo.project.use.hasTouch) await button.tap();
+    else await button.click();
+    await expect(page.getByRole('dialog', { name: reportTexts.title })).toBeVisible();
+    await loading;
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

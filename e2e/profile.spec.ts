@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
-import { detailTexts } from '@si/contracts';
-import { findOrganization, getOrganization } from './fixtures.ts';
+import { detailTexts, organizationEditorTexts } from '@si/contracts';
+import {
+  createOrganization,
+  findOrganization,
+  getOrganization,
+  payThroughApi,
+  uniqueName,
+} from './fixtures.ts';
+import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
 
 test.describe('organization profile', () => {
   test('shows every section of a profile with safe outbound links', async ({ page, request }) => {
@@ -33,7 +40,7 @@ test.describe('organization profile', () => {
       expect(followed.status()).toBe(302);
       expect(followed.headers()['location']).toMatch(/^https?:\/\//);
     }
-    await expect(page.getByRole('button', { name: detailTexts.backToResults })).toBeVisible();
+    await expect(page.getByRole('link', { name: detailTexts.backToResults })).toBeVisible();
   });
 
   test('offers scroll-to-top after scrolling beyond 500 px', async ({ page, request }) => {
@@ -53,6 +60,30 @@ test.describe('organization profile', () => {
     await expect(toTop).toBeVisible();
     await toTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  });
+
+  test('shows its owner Edit and Delete as soon as it has loaded, without a tap or a scroll', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { email, password } = await createVerifiedAccount(
+      request,
+      uniqueEmail(testInfo, 'profile-owner'),
+    );
+    const organization = await createOrganization(request, uniqueName(testInfo, 'Owned'));
+    await payThroughApi(request, organization.id);
+    await logIn(page, email, password);
+
+    // A new page load: whatever the sign-in form started is gone; nothing is touched from here.
+    await page.goto(`/organizations/${organization.id}`);
+    const actions = page.getByTestId('owner-actions');
+    await expect(
+      actions.getByRole('link', { name: organizationEditorTexts.editAction, exact: true }),
+    ).toBeVisible();
+    await expect(
+      actions.getByRole('button', { name: organizationEditorTexts.deleteAction, exact: true }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('says Organization Not Found for an unknown id', async ({ page }) => {

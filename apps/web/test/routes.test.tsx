@@ -96,7 +96,7 @@ describe('public routes', () => {
     renderAppAt(`/organizations/${organization.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: organization.name })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(detailTexts.title(organization.name)));
-    expect(screen.getByRole('button', { name: detailTexts.backToResults })).toBeTruthy();
+    expect(screen.getByRole('link', { name: detailTexts.backToResults })).toBeTruthy();
   });
 
   it('renders the directory with the formatted count and the cards', async () => {

@@ -1,5 +1,10 @@
 /** Query key of the current session (GET /api/auth/session). */
 export const sessionQueryKey = ['session'] as const;
+/**
+ * Who is signed in, read without starting a guest session (a profile's owner tools): under the
+ * session's key, so what refreshes the session refreshes it too.
+ */
+export const signedInUserQueryKey = [...sessionQueryKey, 'signed-in'] as const;
 /** Prefix of every query that belongs to the signed-in user: forgotten when the user changes. */
 export const userQueryKey = ['user'] as const;
 

@@ -91,7 +91,8 @@ export function SiteHeader() {
           onClick={openMenu}
           onPointerEnter={() => void loadMobileMenu()}
           onFocus={() => void loadMobileMenu()}
-          className={buttonClasses('ghost', 'icon', 'ml-auto md:hidden')}
+          // The menu opens only once the app runs: until then the button keeps its place unseen.
+          className={buttonClasses('ghost', 'icon', 'ml-auto md:hidden unhydrated:invisible')}
         >
           <MenuIcon className="size-6" />
         </button>

@@ -1,12 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { CurrentUser } from '@si/contracts';
-import { organizationQueryOptions } from '../../lib/organization-queries';
 import { OrganizationDetailPage } from '../../features/organization-profile/components/organization-detail-page';
-import { ApiError } from '../../lib/api-client';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
-import { sessionQueryKey } from '../../lib/session';
+import { sessionQueryKey, signedInUserQueryKey } from '../../lib/session';
 import { byCode, byId, lookupOf } from '../../lib/lookups';
 
 /** /organizations/:orgId : the public profile. */
@@ -16,19 +14,25 @@ export function Component() {
   const countries = useCountries();
   const categoriesById = lookupOf(categories.data, byId);
   const countriesByCode = lookupOf(countries.data, byCode);
-  // A profile that is not public may be the visitor's own: the server rendered it without
-  // cookies, so the session is read now rather than after the page is idle (ADR 017).
-  const { error } = useQuery(organizationQueryOptions(orgId));
-  const notPublic = error instanceof ApiError && error.isNotFound;
-  // Otherwise it reads the session the header loads; the profile never fetches or waits for it.
-  // The owner's tools appear when it answers.
-  const { data: user } = useQuery<CurrentUser | null>({
+  // The session the header reads, once it has (in-app navigation, a sign-out), decides.
+  const { data: sessionUser } = useQuery<CurrentUser | null>({
     queryKey: sessionQueryKey,
-    queryFn: notPublic
-      ? ({ signal }) =>
-          import('../../features/auth/api/get-session').then((module) => module.getSession(signal))
-      : skipToken,
+    queryFn: skipToken,
   });
+  // Until then the profile asks who is there itself, as soon as it has hydrated: the server
+  // rendered it without cookies, and the header reads the session only at the first interaction
+  // on a phone (ADR 017), so the owner's Edit and Delete (or their unpublished profile) would wait
+  // for a tap. No guest session is started for this. Not on the server: the page is the same for
+  // everyone.
+  const { data: signedInUser } = useQuery<CurrentUser | null>({
+    queryKey: signedInUserQueryKey,
+    queryFn: ({ signal }) =>
+      import('../../features/auth/api/get-session').then((module) =>
+        module.readSignedInUser(signal),
+      ),
+    enabled: sessionUser === undefined,
+  });
+  const user = sessionUser === undefined ? signedInUser : sessionUser;
   return (
     <OrganizationDetailPage
       key={orgId}

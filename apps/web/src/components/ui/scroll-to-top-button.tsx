@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ArrowUp } from 'lucide-react';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@si/contracts';
 import { cx } from '../../lib/class-names';
+import { ArrowUpIcon } from './icons';
 
 /** A floating 'back to top' button that appears after scrolling beyond 500 px. */
 export function ScrollToTopButton() {
@@ -26,7 +26,7 @@ export function ScrollToTopButton() {
         'transition-colors hover:bg-brand-strong sm:right-8 sm:bottom-8',
       )}
     >
-      <ArrowUp aria-hidden="true" className="size-5" />
+      <ArrowUpIcon className="size-5" />
     </button>
   );
 }

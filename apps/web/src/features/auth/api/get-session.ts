@@ -39,6 +39,15 @@ export function getSession(signal?: AbortSignal): Promise<CurrentUser | null> {
   return inTurn(() => readOrStartGuest(signal));
 }
 
+/**
+ * Who is signed in, or null, without signing a visitor in as a guest: for a page that only needs
+ * to know whether its owner is there (the profile's Edit and Delete), read as soon as the page
+ * runs, not when the header starts the session (at the first interaction on a phone, ADR 017).
+ */
+export function readSignedInUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  return inTurn(() => readSession(signal));
+}
+
 async function readOrStartGuest(signal?: AbortSignal): Promise<CurrentUser | null> {
   const user = await readSession(signal);
   if (user) return user;

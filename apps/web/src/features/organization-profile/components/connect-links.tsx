@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
-import { AtSign, Briefcase, ExternalLink, Globe, Newspaper } from 'lucide-react';
 import { detailTexts, outboundPath, type Organization, type OutboundLink } from '@si/contracts';
+import {
+  AtSignIcon,
+  BriefcaseIcon,
+  ExternalLinkIcon,
+  GlobeIcon,
+  NewspaperIcon,
+} from '../../../components/ui/icons';
 import { displayHost, toSafeHttpUrl } from '../../../lib/safe-url';
 
 type LinkFields = Pick<
@@ -21,20 +27,30 @@ const linkKinds: {
   label: (url: URL) => string;
   icon: ReactNode;
 }[] = [
-  { key: 'website', field: 'websiteUrl', label: displayHost, icon: <Globe className="size-4" /> },
+  {
+    key: 'website',
+    field: 'websiteUrl',
+    label: displayHost,
+    icon: <GlobeIcon className="size-4" />,
+  },
   {
     key: 'linkedin',
     field: 'linkedinUrl',
     label: () => 'LinkedIn',
-    icon: <Briefcase className="size-4" />,
+    icon: <BriefcaseIcon className="size-4" />,
   },
   {
     key: 'twitter',
     field: 'twitterUrl',
     label: () => 'Twitter',
-    icon: <AtSign className="size-4" />,
+    icon: <AtSignIcon className="size-4" />,
   },
-  { key: 'blog', field: 'blogUrl', label: () => 'Blog', icon: <Newspaper className="size-4" /> },
+  {
+    key: 'blog',
+    field: 'blogUrl',
+    label: () => 'Blog',
+    icon: <NewspaperIcon className="size-4" />,
+  },
 ];
 
 /**
@@ -76,7 +92,7 @@ export function ConnectLinks({ organization }: { organization: LinkFields }) {
                 {link.icon}
               </span>
               {link.label}
-              <ExternalLink aria-hidden="true" className="size-3.5 text-ink-subtle" />
+              <ExternalLinkIcon className="size-3.5 text-ink-subtle" />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
 import {
   ALL_COUNTRIES_CODE,
   detailTexts,
@@ -7,8 +6,9 @@ import {
   type Country,
   type Organization,
 } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { CountryFlag } from '../../../components/ui/country-flag';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top-button';
 import { VerifiedLine } from '../../../components/ui/verified-badge';
 import { useBackNavigation } from '../hooks/use-back-navigation';
@@ -44,10 +44,27 @@ export function OrganizationProfile({
   return (
     <article className="flex flex-col gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="ghost" size="sm" onClick={goBack} className="-ml-3">
-          <ArrowLeft aria-hidden="true" className="size-4" />
+        {/* A link to the directory, so it works before the app runs (and without it); the app
+            goes back instead, to the results as the visitor left them. */}
+        <a
+          href="/"
+          onClick={(event) => {
+            if (
+              event.button !== 0 ||
+              event.metaKey ||
+              event.altKey ||
+              event.ctrlKey ||
+              event.shiftKey
+            )
+              return;
+            event.preventDefault();
+            goBack();
+          }}
+          className={buttonClasses('ghost', 'sm', '-ml-3')}
+        >
+          <ArrowLeftIcon className="size-4" />
           {detailTexts.backToResults}
-        </Button>
+        </a>
         {actions}
       </div>
 

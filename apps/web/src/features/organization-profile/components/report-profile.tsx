@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Flag } from 'lucide-react';
 import { reportTexts, type Organization } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
+import { FlagIcon } from '../../../components/ui/icons';
 
 const loadDialog = () => import('./report-dialog');
 // The form, its schema and the dialog load when a visitor means to report, not with the profile.
@@ -9,7 +9,8 @@ const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module
 
 /**
  * The profile's quiet 'Report this profile' (ADR 029). It needs a script, so without one it is
- * not shown; the dialog starts loading as soon as a pointer or the keyboard reaches the button.
+ * not shown, nor before the app has hydrated (a tap then would be lost); the dialog starts
+ * loading as soon as a pointer or the keyboard reaches the button.
  */
 export function ReportProfile({
   organization,
@@ -32,13 +33,13 @@ export function ReportProfile({
         ref={button}
         variant="ghost"
         size="sm"
-        className="text-ink-muted"
+        className="text-ink-muted unhydrated:invisible"
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => setOpen(true)}
       >
-        <Flag aria-hidden="true" className="size-4" />
+        <FlagIcon className="size-4" />
         {reportTexts.action}
       </Button>
       {open ? (

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BellPlus } from 'lucide-react';
 import { saveSearchButtonTexts, type SavedSearchFilters } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { BellPlusIcon } from '../../../components/ui/icons';
 
 const loadDialog = () => import('./save-search-dialog');
 // The form, its schema and the dialog load when a visitor means to save, not with the directory.
@@ -25,7 +25,8 @@ export interface SaveSearchControlProps {
 
 /**
  * 'Save this search' beside the directory's filters (ADR 034). A guest gets a link to sign in
- * that comes back to the same search. It needs a script, so without one it is not shown.
+ * that comes back to the same search. It needs a script, so without one it is not shown, nor
+ * before the app has hydrated.
  */
 export function SaveSearchControl({
   filters,
@@ -51,7 +52,7 @@ export function SaveSearchControl({
         state={{ from, message: saveSearchButtonTexts.signInToSave }}
         className={buttonClasses('secondary', 'sm', 'no-js:hidden')}
       >
-        <BellPlus aria-hidden="true" className="size-4" />
+        <BellPlusIcon className="size-4" />
         {saveSearchButtonTexts.signInToSave}
       </Link>
     );
@@ -63,7 +64,7 @@ export function SaveSearchControl({
         ref={button}
         variant="secondary"
         size="sm"
-        className="no-js:hidden"
+        className="no-js:hidden unhydrated:invisible"
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
@@ -78,7 +79,7 @@ export function SaveSearchControl({
           );
         }}
       >
-        <BellPlus aria-hidden="true" className="size-4" />
+        <BellPlusIcon className="size-4" />
         {saveSearchButtonTexts.save}
       </Button>
       {open ? (
