@@ -50,7 +50,8 @@ const profiling = () =>
 export function spawnServer(root: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, [...profiling(), 'apps/api/dist/server.js'], {
     cwd: root,
-    env,
+    // No drain after SIGTERM (ADR 036): no balancer waits on a benchmark's server.
+    env: { SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 2, 'inherit'],
   });
   child.once('exit', (code, signal) => {

@@ -48,11 +48,12 @@ echo "  node_modules: $full_packages entries installed, $(ls node_modules | wc -
 psql -q "$server_url" -c "create database $database" || fail "could not create database $database"
 
 # Safe production settings: https is not needed on localhost, the mail server need not answer for
-# these requests, and the Stripe stand-in is off (no keys), with test checkout allowed.
+# these requests, and the Stripe stand-in is off (no keys), with test checkout allowed. No drain
+# after SIGTERM (ADR 036): no balancer waits on this server.
 export NODE_ENV=production PORT=$port HOST=127.0.0.1 PUBLIC_URL=http://localhost:$port \
   DATABASE_URL=$database_url DATA_DIR=$work/data SMTP_URL=smtp://127.0.0.1:2525 \
   EMAIL_FROM='Scaling Impact <no-reply@scalingimpact.org>' SUPPORT_EMAIL=support@scalingimpact.org \
-  TEST_CHECKOUT_IN_PRODUCTION=on LOG_LEVEL=warn
+  TEST_CHECKOUT_IN_PRODUCTION=on LOG_LEVEL=warn SHUTDOWN_DRAIN_MS=0
 
 step "npm run cli -- seed-demo (the built CLI)"
 npm run --silent cli -- seed-demo >"$work/seed.log" 2>&1 || { cat "$work/seed.log" >&2; fail "seed-demo"; }

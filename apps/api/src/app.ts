@@ -55,6 +55,7 @@ import { createWindowCounters } from './adapters/rate-limit/window-counters.ts';
 import { rateLimitedError, routeRateLimits } from './adapters/rate-limit/route-limits.ts';
 import { isBuildAsset, permissionsPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerShutdownDrain, type ShutdownDrain } from './http/shutdown-drain.ts';
 import { createInsightsRepository } from './modules/insights/repository.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { codeDigests } from './modules/verification/code-digest.ts';
@@ -157,6 +158,8 @@ declare module 'fastify' {
     insights: { service: InsightsService; flush(): Promise<void> };
     /** Every route as registered, for the security tests to cover each one, new ones included. */
     routeTable: { method: string; url: string }[];
+    /** The server's SIGTERM: /readyz goes 503 while it keeps serving, then it lets go (ADR 036). */
+    shutdownDrain: ShutdownDrain;
   }
 }
 
@@ -193,6 +196,8 @@ export async function buildApp({
 
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
+  const shutdownDrain = registerShutdownDrain(app);
+  app.decorate('shutdownDrain', shutdownDrain);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
@@ -588,7 +593,7 @@ export async function buildApp({
     });
   }
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, draining: () => shutdownDrain.draining });
   await app.register(
     async (api) => {
       // Public reads opt in by route config; every other read is private (ADR 016).

@@ -4,8 +4,8 @@ import { alertCodes } from './metrics/alert-codes.ts';
 
 /**
  * The node:cluster primary of WEB_CONCURRENCY > 1: it forks the workers that serve on the shared
- * port, replaces one that dies, and on SIGTERM or SIGINT lets every worker finish its in-flight
- * requests before it exits. It serves nothing itself and holds no state a worker needs.
+ * port, replaces one that dies, and on SIGTERM or SIGINT passes the signal on to every worker,
+ * which drains (SIGTERM) and finishes its in-flight requests, before it exits. It serves nothing itself and holds no state a worker needs.
  */
 
 /** The refusal when several processes are asked of the embedded database; null when fine. */
@@ -49,13 +49,20 @@ interface Place {
 
 export interface SuperviseOptions {
   workers: number;
+  /** How long a worker keeps serving after SIGTERM, /readyz at 503 (ADR 036). */
+  shutdownDrainMs: number;
   /** How long a worker may take to finish its requests after SIGTERM (it exits 1 after that). */
   shutdownTimeoutMs: number;
   log: Logger;
 }
 
 /** Forks the workers (the primary re-runs this process's entry point) and looks after them. */
-export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseOptions): void {
+export function superviseWorkers({
+  workers,
+  shutdownDrainMs,
+  shutdownTimeoutMs,
+  log,
+}: SuperviseOptions): void {
   const places: Place[] = [];
   let stopping = false;
   let exitCode = 0;
@@ -70,28 +77,41 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseO
     );
   }
 
-  function stop(reason: string, code: number) {
-    if (stopping) return;
+  /** The signal each worker gets: SIGTERM drains first, SIGINT and a second signal do not. */
+  function signalWorkers(signal: NodeJS.Signals) {
+    // A signal rather than worker.kill(): that one cuts the worker's channel first, and a
+    // worker whose channel closes exits at once, dropping its requests.
+    for (const place of places) place.worker?.process.kill(signal);
+  }
+
+  function stop(reason: string, code: number, signal: NodeJS.Signals = 'SIGTERM') {
+    if (stopping) {
+      // A second signal cuts the workers' drain short, as it does a single process's.
+      if (reason === 'SIGTERM' || reason === 'SIGINT') signalWorkers(signal);
+      return;
+    }
     stopping = true;
     exitCode = code;
     log.info({ reason }, 'cluster primary: stopping the workers after their in-flight requests');
     for (const place of places) {
       if (place.restartTimer) clearTimeout(place.restartTimer);
       place.restartTimer = null;
-      // A signal rather than worker.kill(): that one cuts the worker's channel first, and a
-      // worker whose channel closes exits at once, dropping its requests.
-      place.worker?.process.kill('SIGTERM');
     }
-    // Each worker ends itself once shutdownTimeoutMs has passed; this is for one that hangs.
-    const timer = setTimeout(() => {
-      const left = places.flatMap((place) => (place.worker ? [place.worker] : []));
-      log.error(
-        { workerPids: left.map((worker) => worker.process.pid), code: alertCodes.shutdownFailed },
-        'cluster primary: workers did not stop in time; killing them',
-      );
-      for (const worker of left) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, shutdownTimeoutMs + 5_000);
+    signalWorkers(signal);
+    // Each worker ends itself once its drain and shutdownTimeoutMs have passed; this is for one
+    // that hangs.
+    const timer = setTimeout(
+      () => {
+        const left = places.flatMap((place) => (place.worker ? [place.worker] : []));
+        log.error(
+          { workerPids: left.map((worker) => worker.process.pid), code: alertCodes.shutdownFailed },
+          'cluster primary: workers did not stop in time; killing them',
+        );
+        for (const worker of left) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      (signal === 'SIGTERM' ? shutdownDrainMs : 0) + shutdownTimeoutMs + 5_000,
+    );
     timer.unref();
     exitWhenAllGone();
   }
@@ -133,8 +153,8 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, log }: SuperviseO
     place.restartTimer = setTimeout(() => start(place), next.restartInMs);
   });
 
-  process.on('SIGTERM', () => stop('SIGTERM', 0));
-  process.on('SIGINT', () => stop('SIGINT', 0));
+  process.on('SIGTERM', () => stop('SIGTERM', 0, 'SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT', 0, 'SIGINT'));
 
   log.info({ workers }, 'cluster primary: starting the workers');
   for (let index = 0; index < workers; index += 1) {

@@ -98,7 +98,14 @@ const ConfigSchema = z.object({
     .int()
     .min(1000)
     .default(5 * 60_000),
+  /** After the drain, how long in-flight requests may take to finish before the process exits 1. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * After SIGTERM, how long the server keeps serving with /readyz at 503, so that a load balancer
+   * checking it (every 5 s, out after 2 failures: README) stops sending before it stops
+   * listening (ADR 036). 0: no drain. SIGINT, or a second signal, skips it.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
   /**
    * The bearer token GET /metrics asks for (ADR 023). Unset, the route answers 404 to everyone.
    */

@@ -33,8 +33,9 @@ if (config.WEB_CONCURRENCY === 1) {
 }
 
 /**
- * Opens the database, builds the app and listens; on SIGTERM or SIGINT it finishes the in-flight
- * requests (within SHUTDOWN_TIMEOUT_MS) and exits. `prepare`: migrations, reference data and
+ * Opens the database, builds the app and listens. On SIGTERM it drains first (SHUTDOWN_DRAIN_MS:
+ * /readyz answers 503 while it serves on, ADR 036); then, as on SIGINT, it stops listening,
+ * finishes the in-flight requests (within SHUTDOWN_TIMEOUT_MS) and exits. `prepare`: migrations, reference data and
  * demo data first (a single process; in a cluster the primary has done it).
  */
 async function serve(config: Config, { prepare }: { prepare: boolean }) {
@@ -66,10 +67,35 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
     });
   }
 
-  let shuttingDown = false;
-  async function shutdown(signal: string) {
-    if (shuttingDown) return;
-    shuttingDown = true;
+  let listening = false;
+  let phase: 'serving' | 'draining' | 'closing' = 'serving';
+  let endDrain = () => {};
+  async function shutdown(signal: NodeJS.Signals) {
+    if (phase === 'draining') {
+      app.log.info({ signal }, 'shutting down: a second signal ends the drain');
+      endDrain();
+      return;
+    }
+    if (phase === 'closing') return;
+    phase = 'draining';
+    app.shutdownDrain.begin();
+    // SIGTERM is a service manager's (systemd, Docker, Kubernetes) and a load balancer may still
+    // send requests: drain. SIGINT is Ctrl-C at a terminal: nobody waits behind a balancer.
+    const drainMs = signal === 'SIGTERM' && listening ? config.SHUTDOWN_DRAIN_MS : 0;
+    if (drainMs > 0) {
+      app.log.info(
+        { signal, drainMs },
+        `shutting down: /readyz answers 503; serving ${drainMs} ms more (SHUTDOWN_DRAIN_MS) before closing`,
+      );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    phase = 'closing';
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error(
@@ -80,6 +106,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await app.shutdownDrain.closeConnections();
       await app.close();
       await database.close();
       process.exit(0);
@@ -107,6 +134,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }) {
     await database.close();
     process.exit(1);
   });
+  listening = true;
   // The embedded database is this process's alone: the CLI's commands run here, with its log.
   database.acceptCommands?.((argv, output) =>
     runCommand(argv, {
@@ -150,6 +178,7 @@ async function runPrimary(config: Config) {
   await resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   superviseWorkers({
     workers: config.WEB_CONCURRENCY,
+    shutdownDrainMs: config.SHUTDOWN_DRAIN_MS,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     log,
   });

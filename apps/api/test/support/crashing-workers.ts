@@ -10,6 +10,7 @@ import { superviseWorkers } from '../../src/cluster.ts';
 if (cluster.isPrimary) {
   superviseWorkers({
     workers: 2,
+    shutdownDrainMs: 0,
     shutdownTimeoutMs: 1_000,
     log: pino({ level: 'info' }, pino.destination({ dest: 1, sync: true })),
   });

@@ -14,7 +14,14 @@ type Settings = Record<string, string | undefined>;
 
 /** One of the project's entry points as its npm script starts it, with only the given settings. */
 function startEntry(entry: string, args: string[], env: Settings): ServerProcess {
-  const settings = { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env };
+  // No drain after SIGTERM (ADR 036) unless a test asks for one: no balancer waits on these.
+  const settings = {
+    PATH: process.env.PATH,
+    LOG_LEVEL: 'info',
+    DEMO_DATA: 'false',
+    SHUTDOWN_DRAIN_MS: '0',
+    ...env,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiSource, entry), ...args], {
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
