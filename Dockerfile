@@ -20,5 +20,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# node directly rather than npm: SIGTERM reaches the server, which finishes in-flight requests.
+# node directly: SIGTERM reaches the server, which drains (SHUTDOWN_DRAIN_MS, 15 s) and finishes
+# in-flight requests (10 s): stop it with `docker stop -t 30` (ADR 036).
 CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]

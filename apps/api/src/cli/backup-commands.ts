@@ -14,9 +14,13 @@ import {
   restoreUploads,
 } from '../db/backup/restore-backup.ts';
 import { createStorage } from '../adapters/storage/index.ts';
+import { readAuthSecret, writeAuthSecretFile } from '../identity/secret.ts';
+import { SIGN_EVERYONE_OUT, planRestoredSecret } from '../db/backup/restore-secret.ts';
 
-export const backupUsage = `  backup FILE                 write the database and the uploaded images to one .tar.gz file
-  restore FILE                restore a backup into an empty DATA_DIR or an empty DATABASE_URL`;
+export const backupUsage = `  backup FILE                 write the database, the auth secret and the images to one .tar.gz file
+  restore FILE [${SIGN_EVERYONE_OUT}]
+                              restore a backup into an empty DATA_DIR or an empty DATABASE_URL
+                              (the flag: even when the server would sign with another secret)`;
 
 /** Where images are files (no S3_BUCKET): the backup holds them, the restore writes them. */
 const uploadsFolder = (config: Config) =>
@@ -39,10 +43,18 @@ export async function runBackup(
     context.output.err(`Usage: npm run cli -- backup FILE`);
     return 2;
   }
+  const authSecret = await readAuthSecret(context.config.AUTH_SECRET, context.config.DATA_DIR);
+  if (!authSecret) {
+    context.output.err(
+      `No auth secret to back up: AUTH_SECRET is unset and DATA_DIR ${path.resolve(context.config.DATA_DIR)} holds no auth-secret. Run the backup with the server's settings (its AUTH_SECRET or its DATA_DIR); nothing was written`,
+    );
+    return 1;
+  }
   const started = Date.now();
   const summary = await createBackup(context.database, {
     file: path.resolve(file),
     uploadsRoot: uploadsFolder(context.config),
+    authSecret,
   });
   context.output.out(
     `Backed up ${summary.rows} rows of ${summary.tables} tables and ${summary.uploads} images to ${summary.file} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
@@ -79,9 +91,10 @@ export async function runRestore(
   context: { config: Config; log: Logger; output: CommandOutput },
 ): Promise<number> {
   const { config, log, output } = context;
-  const [file] = rest;
-  if (!file || rest.length > 1) {
-    output.err(`Usage: npm run cli -- restore FILE`);
+  const signEveryoneOut = rest.includes(SIGN_EVERYONE_OUT);
+  const [file, ...others] = rest.filter((arg) => arg !== SIGN_EVERYONE_OUT);
+  if (!file || others.length > 0) {
+    output.err(`Usage: npm run cli -- restore FILE [${SIGN_EVERYONE_OUT}]`);
     return 2;
   }
   let backup;
@@ -104,6 +117,11 @@ export async function runRestore(
     output.err(`${uploads} is not empty: restore the images only into an empty folder`);
     return 1;
   }
+  const secret = await planRestoredSecret(backup, config, { signEveryoneOut });
+  if ('refusal' in secret) {
+    output.err(secret.refusal);
+    return 1;
+  }
   if (embedded) await mkdir(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -122,14 +140,17 @@ export async function runRestore(
     await database.migrate();
     await restoreRows(database, backup);
     await restoreUploads(storage, backup);
+    if (secret.write) await writeAuthSecretFile(config.DATA_DIR, secret.write);
     restored = true;
     const rows = Object.values(backup.manifest.tables).reduce((sum, table) => sum + table.rows, 0);
     output.out(
       `Restored ${rows} rows and ${backup.uploads.size} images from a backup of ${backup.manifest.createdAt}` +
         (backup.manifest.uploads === null
           ? ' (its images were in a bucket: restore the bucket to that time from its versions)'
-          : ''),
+          : '') +
+        (secret.write ? ', and its auth secret into DATA_DIR/auth-secret' : ''),
     );
+    for (const note of secret.notes) output.out(note);
     return 0;
   } catch (error) {
     log.error(error instanceof Error ? error.message : error);

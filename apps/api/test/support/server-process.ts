@@ -51,12 +51,15 @@ export async function runCli(
   return { code, stdout, stderr };
 }
 
-/** Waits for `check` to return something (50 s at most: a budget against a hang, not a speed). */
+/**
+ * Waits for `check` to return something (150 s at most: a budget against a hang, not a speed; a
+ * server's start on a shared 2-core machine under load has taken over 60 s).
+ */
 export async function waitFor<T>(
   check: () => Promise<T | undefined> | T | undefined,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + 50_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     const found = await check();
     if (found !== undefined) return found;

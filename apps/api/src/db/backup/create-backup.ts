@@ -9,6 +9,7 @@ import { SHARE_CARDS_PREFIX } from '../../adapters/storage/storage.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { applicationTables, quote, rowsOf } from './database-tables.ts';
 import {
+  AUTH_SECRET_ENTRY,
   FORMAT_VERSION,
   MANIFEST_NAME,
   PRODUCT,
@@ -53,13 +54,19 @@ export interface BackupSummary {
 }
 
 /**
- * Writes one .tar.gz holding every table as JSON lines and, with images on disk, the image
- * files (ADR 025). The rows are read in one read-only repeatable-read transaction, so they are
- * consistent while the server keeps writing; the file appears under its name only when whole.
+ * Writes one .tar.gz holding every table as JSON lines, the auth secret and, with images on
+ * disk, the image files (ADR 025, ADR 036). The rows are read in one read-only repeatable-read
+ * transaction, so they are consistent while the server keeps writing; the file appears under
+ * its name only when whole.
  */
 export async function createBackup(
   database: DatabaseHandle,
-  options: { file: string; uploadsRoot: string | null },
+  options: {
+    file: string;
+    uploadsRoot: string | null;
+    /** What sessions and emailed links are signed with: without it none survives a restore. */
+    authSecret: { value: string; source: 'environment' | 'data-dir' };
+  },
 ): Promise<BackupSummary> {
   const tags = migrationTags();
   const tables: Manifest['tables'] = {};
@@ -93,6 +100,8 @@ export async function createBackup(
       entries.push({ name: `${UPLOADS_PREFIX}${key}`, body });
     }
   }
+  const secret = Buffer.from(options.authSecret.value);
+  entries.push({ name: AUTH_SECRET_ENTRY, body: secret });
   const createdAt = new Date();
   const manifest: Manifest = {
     product: PRODUCT,
@@ -102,6 +111,7 @@ export async function createBackup(
     database: database.kind,
     tables,
     uploads,
+    authSecret: { source: options.authSecret.source, sha256: sha256(secret) },
   };
   entries.unshift({ name: MANIFEST_NAME, body: Buffer.from(JSON.stringify(manifest, null, 2)) });
 
@@ -122,7 +132,7 @@ export async function createBackup(
   }
   return {
     file: options.file,
-    tables: entries.length - 1 - Object.keys(uploads ?? {}).length,
+    tables: Object.keys(tables).length,
     rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
     uploads: Object.keys(uploads ?? {}).length,
   };

@@ -7,6 +7,8 @@ export const FORMAT_VERSION = 1;
 export const MANIFEST_NAME = 'manifest.json';
 export const tableEntryName = (table: string) => `tables/${table}.jsonl`;
 export const UPLOADS_PREFIX = 'uploads/';
+/** The entry holding the secret sessions and emailed links were signed with (ADR 036). */
+export const AUTH_SECRET_ENTRY = 'auth-secret';
 
 export interface Manifest {
   product: string;
@@ -18,6 +20,11 @@ export interface Manifest {
   tables: Record<string, { rows: number; columns: string[]; sha256: string }>;
   /** Image files by storage key; null when the images live in a bucket (S3_BUCKET). */
   uploads: Record<string, { bytes: number; sha256: string }> | null;
+  /**
+   * The auth secret in AUTH_SECRET_ENTRY: where the server read it (AUTH_SECRET, or the file in
+   * DATA_DIR) and its digest. Absent in backups made before it was kept.
+   */
+  authSecret?: { source: 'environment' | 'data-dir'; sha256: string };
 }
 
 /** The migrations this code applies, in order (drizzle's journal). */

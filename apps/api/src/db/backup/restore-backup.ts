@@ -7,6 +7,7 @@ import { contentTypeOf } from '../../adapters/storage/disk.ts';
 import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import { applicationTables, quote, rowsOf } from './database-tables.ts';
 import {
+  AUTH_SECRET_ENTRY,
   FORMAT_VERSION,
   MANIFEST_NAME,
   PRODUCT,
@@ -24,6 +25,8 @@ export interface VerifiedBackup {
   manifest: Manifest;
   tables: Map<string, Buffer>;
   uploads: Map<string, Buffer>;
+  /** The auth secret the backup's server signed with; null in a backup made before it was kept. */
+  authSecret: string | null;
 }
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
@@ -99,7 +102,17 @@ export async function readBackup(file: string): Promise<VerifiedBackup> {
     }
     uploads.set(key, body);
   }
-  return { manifest, tables, uploads };
+  let authSecret: string | null = null;
+  if (manifest.authSecret) {
+    const body = byName.get(AUTH_SECRET_ENTRY);
+    if (!body || sha256(body) !== manifest.authSecret.sha256) {
+      throw new UnusableBackupError(
+        `${file} is damaged: its auth secret does not match its manifest; nothing was restored`,
+      );
+    }
+    authSecret = body.toString('utf8');
+  }
+  return { manifest, tables, uploads, authSecret };
 }
 
 const BATCH_ROWS = 500;
