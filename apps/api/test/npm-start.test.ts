@@ -22,7 +22,13 @@ const alive = (pid: number) => {
 function npmStart(env: Record<string, string>) {
   const child = spawn('npm', ['start'], {
     cwd: root,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

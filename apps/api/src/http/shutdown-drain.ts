@@ -12,9 +12,10 @@ export interface ShutdownDrain {
   readonly draining: boolean;
   begin(): void;
   /**
-   * Stops listening and resolves once every connection has ended: an answer in flight finishes
-   * (and closes its connection), an idle keep-alive connection is closed, and one accepted
-   * without a request yet gets FIRST_REQUEST_GRACE_MS to send it.
+   * Ends every connection and resolves once all have: an answer in flight finishes (and closes
+   * its connection), an idle keep-alive connection is closed, and one accepted without a request
+   * yet gets FIRST_REQUEST_GRACE_MS to send it. The listener closes once no connection has come
+   * for LISTENER_QUIET_MS (LISTENER_LINGER_MS at most): one already on its way is still served.
    */
   closeConnections(): Promise<void>;
 }
@@ -24,6 +25,14 @@ export interface ShutdownDrain {
  * A client sends it with the connection; this only bounds one that never does.
  */
 const FIRST_REQUEST_GRACE_MS = 1_000;
+/**
+ * A connection a client completed just before the drain ended may reach the listener's queue
+ * later: on a loaded host the kernel finishes handshakes outside the client's call, and closing
+ * the listener resets what its queue holds. A balancer that has taken the server out sends
+ * nothing more, so the quiet comes at once; a client that keeps sending gets LINGER at most.
+ */
+const LISTENER_QUIET_MS = 250;
+const LISTENER_LINGER_MS = 2_000;
 
 interface ConnectionState {
   /** Answers finished on it. */
@@ -51,9 +60,12 @@ export function registerShutdownDrain(app: FastifyInstance): ShutdownDrain {
     }
   };
 
+  let lastConnectionAt = 0;
   server.on('connection', (socket: Socket) => {
+    lastConnectionAt = Date.now();
     const state: ConnectionState = { answered: 0, inFlight: 0 };
     connections.set(socket, state);
+    if (closing) closeWhenDone(socket, state);
     socket.once('close', () => {
       connections.delete(socket);
       if (closing && connections.size === 0) allClosed();
@@ -84,17 +96,22 @@ export function registerShutdownDrain(app: FastifyInstance): ShutdownDrain {
       draining = true;
     },
     async closeConnections() {
+      closing = true;
+      for (const [socket, state] of connections) closeWhenDone(socket, state);
+      const lingerEnds = Date.now() + LISTENER_LINGER_MS;
+      while (server.listening && Date.now() < lingerEnds) {
+        const quietFor = Date.now() - lastConnectionAt;
+        if (quietFor >= LISTENER_QUIET_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, LISTENER_QUIET_MS - quietFor));
+      }
       // Connections the kernel has completed are accepted in the event loop's poll phase, which
       // runs before setImmediate's callbacks: closing the listener after it resets none of them.
       await new Promise((resolve) => setImmediate(resolve));
       // net's close, not http's: http's also ends every connection without a request yet, such
       // as one just accepted whose request is still on its way.
       if (server.listening) net.Server.prototype.close.call(server);
-      closing = true;
-      const done = new Promise<void>((resolve) => (allClosed = resolve));
       if (connections.size === 0) return;
-      for (const [socket, state] of connections) closeWhenDone(socket, state);
-      await done;
+      await new Promise<void>((resolve) => (allClosed = resolve));
     },
   };
 }
