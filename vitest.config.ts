@@ -12,6 +12,8 @@ const slowestFirst = [
   'apps/api/test/backup-restore.test.ts',
   'apps/api/test/production-start.test.ts',
   'apps/api/test/server-lifecycle.test.ts',
+  'apps/api/test/server-shutdown-drain.test.ts',
+  'apps/api/test/npm-start.test.ts',
 ];
 
 class SlowestFirstSequencer extends BaseSequencer {
