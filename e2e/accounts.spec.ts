@@ -1,10 +1,12 @@
 import { expect, test } from './support/test.ts';
 import {
   accountDeletionMessages,
+  accountMenuTexts,
   authFormTexts,
   guardMessages,
   passwordMessages,
   signInMessages,
+  verificationTexts,
 } from '@si/contracts';
 import { isPhone } from './fixtures.ts';
 import {
@@ -33,6 +35,28 @@ test('sign up, follow the emailed link, and reach the dashboard', async ({ page 
   const link = linkPath(await waitForEmail(email, /verify/i), '/verify-email');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+  // Verified to add an organization: the page offers it first, then the way home.
+  await expect(
+    page.getByRole('link', { name: verificationTexts.continueHome, exact: true }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: verificationTexts.addOrganization, exact: true }).click();
+  await expect(page).toHaveURL(/\/submit-organization$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Submit Your Organization' }),
+  ).toBeVisible();
+
+  // And from any page afterwards: the header's account menu (the phone's slide-out menu).
+  await page.goto('/about');
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: accountMenuTexts.submitOrganization }).click();
+  } else {
+    await page
+      .getByRole('button', { name: new RegExp(`^${accountMenuTexts.openAccountMenu}`) })
+      .click();
+    await page.getByRole('menuitem', { name: accountMenuTexts.addOrganization }).click();
+  }
+  await expect(page).toHaveURL(/\/submit-organization$/);
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();

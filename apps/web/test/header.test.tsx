@@ -53,6 +53,16 @@ describe('the header and the home page by session', () => {
     await waitFor(async () => expect(await addCardHref()).toBe('/submit-organization'));
   });
 
+  it("gives a registered user a way to add an organization in the header's user menu", async () => {
+    stubApi({ ...directory, 'GET /api/auth/session': () => json({ data: makeUser() }) });
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    const add = await screen.findByRole('menuitem', { name: accountMenuTexts.addOrganization });
+    expect(add.getAttribute('href')).toBe('/submit-organization');
+    expect(screen.getByRole('menuitem', { name: accountMenuTexts.dashboard })).toBeTruthy();
+  });
+
   it('starts a guest session for a visitor without one', async () => {
     let guest = false;
     const fetchMock = stubApi({

@@ -104,4 +104,17 @@ describe('the verify-email page', () => {
     ).toBeTruthy();
     expect(screen.getByText(verificationMessages.verified)).toBeTruthy();
   });
+
+  it('offers to add an organization first, then the way home', async () => {
+    stubApi({
+      'GET /api/auth/verify-email': () =>
+        json({ data: { success: true, message: verificationMessages.verified } }),
+    });
+    renderVerifyPage();
+    const add = await screen.findByRole('link', { name: verificationTexts.addOrganization });
+    expect(add.getAttribute('href')).toBe('/submit-organization');
+    const home = screen.getByRole('link', { name: verificationTexts.continueHome });
+    expect(home.getAttribute('href')).toBe('/');
+    expect(add.compareDocumentPosition(home) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -80,6 +80,8 @@ export const verificationTexts = {
   sending: 'Sending...',
   sent: 'Verification Email Sent',
   continueHome: 'Continue to Home',
+  /** The verified page's first way on: an account is verified to add an organization. */
+  addOrganization: 'Add your organization',
   continue: 'Continue',
   support: 'Need help? Contact support at',
   verifying: 'Verifying your email...',
@@ -94,6 +96,7 @@ export const accountMenuTexts = {
   login: 'Login',
   signup: 'Sign Up',
   dashboard: 'Dashboard',
+  addOrganization: 'Add organization',
   signOut: 'Sign out',
   profile: 'Profile',
   submitOrganization: 'Submit Organization',

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, Plus } from 'lucide-react';
 import { accountMenuTexts, type CurrentUser } from '@si/contracts';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { AccountButton } from './account-button';
@@ -8,7 +8,10 @@ import { AccountButton } from './account-button';
 const itemClasses =
   'flex min-h-10 cursor-pointer items-center gap-2.5 rounded-control px-3 font-semibold text-ink outline-none select-none data-[highlighted]:bg-sunken';
 
-/** The header's user menu (loaded for signed-in users only): Dashboard and Sign out. */
+/**
+ * The header's user menu (loaded for signed-in users only): Dashboard, Add organization (the
+ * mobile menu's Submit Organization; on desktop the grid's add card is far down) and Sign out.
+ */
 export default function UserMenu({ user, label }: { user: CurrentUser; label: string }) {
   const signOut = useSignOut();
   return (
@@ -32,6 +35,12 @@ export default function UserMenu({ user, label }: { user: CurrentUser; label: st
             <Link to="/profile">
               <LayoutDashboard aria-hidden="true" className="size-5 text-ink-muted" />
               {accountMenuTexts.dashboard}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/submit-organization">
+              <Plus aria-hidden="true" className="size-5 text-ink-muted" />
+              {accountMenuTexts.addOrganization}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />

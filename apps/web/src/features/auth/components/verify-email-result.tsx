@@ -71,9 +71,14 @@ export function VerifyEmailResult() {
         heading={verificationTexts.successHeading}
         subtitle={query.data.message || verificationMessages.verified}
       >
-        <Link to="/" className={buttonClasses('primary', 'md', 'w-full')}>
-          {verificationTexts.continueHome}
-        </Link>
+        <div className="flex flex-col gap-3">
+          <Link to="/submit-organization" className={buttonClasses('primary', 'md', 'w-full')}>
+            {verificationTexts.addOrganization}
+          </Link>
+          <Link to="/" className={buttonClasses('secondary', 'md', 'w-full')}>
+            {verificationTexts.continueHome}
+          </Link>
+        </div>
       </AuthFrame>
     );
   }
