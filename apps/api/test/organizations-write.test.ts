@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CATEGORY_ID,
   errorCodes,
+  MAX_CATEGORIES_PER_ORGANIZATION,
   guardMessages,
   organizationFormMessages,
   sessionMessages,
@@ -145,6 +147,23 @@ describe('owners create, edit and delete organizations', () => {
       ...oneFromEachGroup,
       categories.find((c) => !oneFromEachGroup.includes(c.id))!.id,
     ];
+    // Seven groups and a limit of seven: exactly one from each (what the editor says). Seven
+    // with two from one group leave a group out.
+    expect(groups).toHaveLength(MAX_CATEGORIES_PER_ORGANIZATION);
+    const twoFromFirst = [
+      categories.find(
+        (c) =>
+          c.groupId === groups[0]!.id &&
+          c.id !== oneFromEachGroup[0] &&
+          c.id !== DEFAULT_CATEGORY_ID,
+      )!.id,
+      ...oneFromEachGroup.slice(0, -1),
+    ];
+    const doubled = await create(owner, { ...validCreate(), categoryIds: twoFromFirst });
+    expect(doubled.status).toBe(400);
+    expect(doubled.body.error?.fields?.categoryIds).toBe(
+      organizationFormMessages.missingGroups([groups.at(-1)!.name]),
+    );
     const tooMany = await create(owner, { ...validCreate(), categoryIds: eight });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error?.fields?.categoryIds).toBe(

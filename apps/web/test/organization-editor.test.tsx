@@ -498,6 +498,55 @@ describe('categories in the editor', () => {
     ).toBeTruthy();
   });
 
+  it('says the rule as it is with seven groups, one from each, and counts each group', async () => {
+    const groupIds = [
+      'impact_areas',
+      'work_methods',
+      'differentiators',
+      'culture',
+      'company_properties',
+      'approach',
+      'how_we_scale_change',
+    ] as const;
+    const sevenGroups = groupIds.map((id, sortOrder) => ({
+      id,
+      name: `Group ${sortOrder + 1}`,
+      emoji: '•',
+      sortOrder,
+    }));
+    const oneEach: Category[] = groupIds.flatMap((groupId, index) =>
+      ['a', 'b'].map((letter, sortOrder) => ({
+        id: `${groupId}_${letter}`,
+        name: `Choice ${index + 1}${letter}`,
+        description: 'A choice.',
+        emoji: '•',
+        groupId,
+        sortOrder,
+      })),
+    );
+    editorApi(
+      owned({ categoryIds: ['impact_areas_a'], categoriesOrder: {}, categoriesDetails: {} }),
+      { 'GET /api/category-groups': () => json({ data: sevenGroups }) },
+      oneEach,
+    );
+    await openEditor();
+    expect(
+      screen.getByText(organizationEditorTexts.categoriesHint(7), { exact: false }).textContent,
+    ).toContain('Choose one category from each of the seven groups.');
+    const counts = () => screen.getAllByTestId('group-chosen').map((node) => node.textContent);
+    expect(counts()).toEqual(['1 of 1 chosen', ...Array(6).fill('None chosen yet')]);
+    // The group names its own count to assistive technology.
+    expect(screen.getByRole('group', { name: 'Group 1' }).getAttribute('aria-describedby')).toBe(
+      screen.getAllByTestId('group-chosen')[0]!.id,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /Choice 1b/ }));
+    expect(counts()[0]).toBe('2 chosen: keep one');
+    await user.click(screen.getByRole('checkbox', { name: /Choice 1a/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Choice 2a/ }));
+    expect(counts().slice(0, 3)).toEqual(['1 of 1 chosen', '1 of 1 chosen', 'None chosen yet']);
+  });
+
   it('warns at 7 and disables the further choices', async () => {
     editorApi(owned(), {}, manyCategories);
     await openEditor();

@@ -104,6 +104,29 @@ export function avatarToneOf(name: string): string {
   return avatarTones[hash % avatarTones.length] ?? 'impact_areas';
 }
 
+const numberWords = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+/** 'seven' for 7: small counts are spelled out in running text. */
+const numberWord = (count: number) => numberWords[count] ?? count.toLocaleString('en-US');
+
+/**
+ * The most categories one group may hold and the selection still keep the rule: the limit less
+ * one for each other group (one, with seven groups and a limit of seven).
+ */
+export const categoriesPerGroupMax = (groupCount: number) =>
+  Math.max(1, MAX_CATEGORIES_PER_ORGANIZATION - Math.max(0, groupCount - 1));
+
 /** Words of the submit page, the editor, the owner's actions and the publication notice. */
 export const organizationEditorTexts = {
   submitTitle: 'Submit Organization',
@@ -155,7 +178,22 @@ export const organizationEditorTexts = {
   twitterLabel: 'Twitter',
   blogLabel: 'Blog',
   charactersRemaining: (count: number) => `${countOf(count, 'character', 'characters')} remaining`,
-  categoriesHint: `Choose up to ${MAX_CATEGORIES_PER_ORGANIZATION} categories, at least one from each group.`,
+  /**
+   * The category rule (categorySelectionProblem) as the owner meets it: at least one from each
+   * group and at most MAX_CATEGORIES_PER_ORGANIZATION in all, so with as many groups as the
+   * limit (seven) exactly one from each.
+   */
+  categoriesHint: (groupCount: number) =>
+    groupCount >= MAX_CATEGORIES_PER_ORGANIZATION
+      ? `Choose one category from each of the ${numberWord(groupCount)} groups.`
+      : `Choose at least one category from each of the ${numberWord(groupCount)} groups, ${MAX_CATEGORIES_PER_ORGANIZATION} in all at most.`,
+  /** A group's own count, against the most it may hold (categoriesPerGroupMax). */
+  groupChosen: (count: number, most: number) =>
+    count === 0
+      ? 'None chosen yet'
+      : count > most
+        ? `${count} chosen: ${most === 1 ? 'keep one' : `keep ${most} at most`}`
+        : `${count} of ${most} chosen`,
   categoriesChosen: (count: number) =>
     `${count} of ${MAX_CATEGORIES_PER_ORGANIZATION} categories chosen`,
   orderHeading: 'Order on your profile',

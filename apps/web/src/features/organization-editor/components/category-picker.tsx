@@ -2,6 +2,7 @@ import { useId, type Ref } from 'react';
 import {
   DEFAULT_CATEGORY_ID,
   MAX_CATEGORIES_PER_ORGANIZATION,
+  categoriesPerGroupMax,
   organizationEditorTexts,
   type Category,
   type CategoryGroup,
@@ -31,9 +32,11 @@ export function countedCategories(ids: readonly string[]): number {
 }
 
 /**
- * Categories grouped by their group, as checkboxes shaped like the directory's pills. At the
- * limit of 7 the remaining choices are disabled and a warning says why; a newly chosen category
- * goes to the end of the profile order.
+ * Categories grouped by their group, as checkboxes shaped like the directory's pills. The rule
+ * is said as it is (with seven groups and a limit of seven: one from each), and each group says
+ * how many of its own are chosen against the most it may hold. At the limit of 7 the remaining
+ * choices are disabled and a warning says why; a newly chosen category goes to the end of the
+ * profile order.
  */
 export function CategoryPicker({
   groups,
@@ -57,6 +60,7 @@ export function CategoryPicker({
     categories
       .filter((category) => category.groupId === groupId && category.id !== DEFAULT_CATEGORY_ID)
       .sort((a, b) => a.sortOrder - b.sortOrder);
+  const groupMost = categoriesPerGroupMax(groups.length);
   const firstId = sortedGroups.map((group) => choices(group.id)[0]?.id).find(Boolean);
 
   const toggle = (id: string) =>
@@ -75,7 +79,7 @@ export function CategoryPicker({
         className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-ink-muted"
       >
         <p className="flex flex-wrap items-baseline gap-x-2">
-          {organizationEditorTexts.categoriesHint}
+          {organizationEditorTexts.categoriesHint(groups.length)}
           <RequiredMark />
         </p>
         <p className="text-sm font-semibold tabular-nums" data-testid="categories-chosen">
@@ -86,9 +90,12 @@ export function CategoryPicker({
         const inGroup = choices(group.id);
         if (inGroup.length === 0) return null;
         const groupMissing = Boolean(error) && missing.has(group.id);
+        const inGroupChosen = inGroup.filter((category) => chosen.has(category.id)).length;
+        const countId = `${baseId}-${group.id}-count`;
         return (
           <fieldset
             key={group.id}
+            aria-describedby={countId}
             data-group={group.id}
             data-missing={groupMissing || undefined}
             className={cx(
@@ -100,6 +107,18 @@ export function CategoryPicker({
               <span aria-hidden="true">{group.emoji}</span>
               {group.name}
             </legend>
+            <p
+              id={countId}
+              data-testid="group-chosen"
+              className={cx(
+                '-mt-2 text-sm tabular-nums',
+                inGroupChosen > groupMost || groupMissing
+                  ? 'font-semibold text-danger-ink'
+                  : 'text-ink-muted',
+              )}
+            >
+              {organizationEditorTexts.groupChosen(inGroupChosen, groupMost)}
+            </p>
             <ul className="flex flex-wrap gap-2">
               {inGroup.map((category) => {
                 const selected = chosen.has(category.id);
