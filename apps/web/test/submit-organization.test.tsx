@@ -108,6 +108,10 @@ describe('/submit-organization', () => {
       [`GET /api/payments/subscription/${created.id}`]: () => json({ data: null }),
     });
     const { router } = await openForm();
+    // The page says what comes next in the order it comes: a plan, then the rest of the profile.
+    const intro = screen.getByText(organizationEditorTexts.submitIntro).textContent ?? '';
+    expect(intro.indexOf('plan')).toBeGreaterThan(-1);
+    expect(intro.indexOf('plan')).toBeLessThan(intro.indexOf('images'));
     const user = userEvent.setup();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: organizationEditorTexts.createButton }));

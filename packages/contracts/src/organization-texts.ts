@@ -157,8 +157,9 @@ export const organizationEditorTexts = {
   notPublicHeld:
     'This organization has been taken out of the directory by our team, although its subscription is active. Only you can see it; write to support to know more.',
   // Labels, hints and states of the web forms (added with the submit page and the editor).
+  /** In the order of the flow: this form, then a plan (the payment gate), then the editor. */
   submitIntro:
-    'Start with the essentials. Images, links and the story behind each category come next.',
+    'Start with the essentials. Next you choose a plan; then you add images, links and the story behind each category.',
   required: 'required',
   requiredNote: 'Fields marked required must be filled in.',
   basicsHeading: 'About the organization',
