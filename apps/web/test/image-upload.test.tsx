@@ -45,6 +45,20 @@ describe('the image checks before an upload', () => {
 });
 
 describe('ImageUpload', () => {
+  it('names its file input with one label, and its drawn button opens the picker', async () => {
+    const { input } = renderUpload();
+    const labels = (input as HTMLInputElement).labels;
+    expect(labels).toHaveLength(1);
+    expect(labels?.[0]?.textContent).toBe(organizationEditorTexts.logoLabel);
+    const opened = vi.fn((event: Event) => event.preventDefault());
+    input.addEventListener('click', opened);
+    const button = screen.getByTestId('choose-image');
+    expect(button.getAttribute('aria-hidden')).toBe('true');
+    expect(button.tabIndex).toBe(-1);
+    await userEvent.setup().click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a file of the wrong type at the field, without offering to upload it', async () => {
     const { input, onUpload } = renderUpload();
     const user = userEvent.setup({ applyAccept: false });
@@ -65,7 +79,7 @@ describe('ImageUpload', () => {
   it("offers 'Choose image' for the field, and names the chosen file or nothing", async () => {
     const { input } = renderUpload();
     const choose = screen.getByText(organizationEditorTexts.chooseImage);
-    expect(choose.closest('label')?.getAttribute('for')).toBe(input.id);
+    expect(choose.closest('button')?.getAttribute('data-testid')).toBe('choose-image');
     expect(screen.queryByText('my-logo.png')).toBeNull();
     const user = userEvent.setup();
     await user.upload(input, png('my-logo.png'));

@@ -173,8 +173,10 @@ export function ImageUpload({
           {/*
            * The browser's own picker says 'Choose File' and 'No file chosen' at a width of its
            * own, which a narrow column cuts ('No f…osen'). The input stays the control (named by
-           * the field's label, focusable, visually hidden); a second label, hidden from
-           * assistive technology, draws it as a button, with the chosen file's name beside it.
+           * the field's label alone, focusable, visually hidden); a button out of the tab order
+           * and hidden from assistive technology draws it and opens its picker, with the chosen
+           * file's name beside it. Not a second label: an input with two is announced by one of
+           * them only, by some screen readers (axe: form-field-multiple-labels).
            */}
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
             <input
@@ -188,19 +190,22 @@ export function ImageUpload({
               aria-describedby={error ? `${messageId} ${inputId}-hint` : `${inputId}-hint`}
               className="peer sr-only"
             />
-            <label
-              htmlFor={inputId}
+            <button
+              type="button"
+              tabIndex={-1}
               aria-hidden="true"
               data-testid="choose-image"
+              disabled={busy !== null}
+              onClick={() => inputRef.current?.click()}
               className={buttonClasses(
                 'secondary',
                 'sm',
-                'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+                'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand',
               )}
             >
               <ImagePlus aria-hidden="true" className="size-4" />
               {organizationEditorTexts.chooseImage}
-            </label>
+            </button>
             {file ? (
               <span className="min-w-0 truncate text-sm text-ink-muted" title={file.name}>
                 {file.name}
