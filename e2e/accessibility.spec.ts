@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
-import { authFormTexts } from '@si/contracts';
-import { findOrganization } from './fixtures.ts';
+import { authFormTexts, organizationEditorTexts } from '@si/contracts';
+import { createOrganization, findOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
 
@@ -34,6 +34,24 @@ test.describe('accessibility', () => {
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await audit(page);
+  });
+
+  test('the editor has no serious WCAG A/AA violations, and each field one label', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'a11y'));
+    const organization = await createOrganization(request, uniqueName(testInfo, 'Audited Co-op'));
+    await payThroughApi(request, organization.id);
+    await logIn(page, email, password);
+    await page.goto(`/organizations/${organization.id}/edit`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: organizationEditorTexts.editHeading }),
+    ).toBeVisible();
+    await expect(page.getByTestId('image-logo')).toBeVisible();
+    // A field named by two labels is announced by one of them only, by some screen readers.
+    await audit(page, { alsoRules: ['form-field-multiple-labels'] });
   });
 
   test('the dashboard has no serious WCAG A/AA violations', async ({ page, request }, testInfo) => {
