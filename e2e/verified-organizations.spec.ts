@@ -196,6 +196,35 @@ test.describe('verified organizations', () => {
     },
   );
 
+  test('the code form shows the whole domain the code goes to, at both widths', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'long'));
+    const organization = await publishedOrganization(request, uniqueName(testInfo, 'River'));
+    const domain = uniqueDomain(testInfo, 'riverreaders-association-upper-valley');
+    await saveWebsite(request, organization.id, `https://${domain}/`);
+    await logIn(page, email, password);
+    await page.goto(`/organizations/${organization.id}/edit`);
+    const section = verifiedSection(page);
+    const shown = section.getByTestId('verification-domain');
+    await expect(shown).toHaveText(`@${domain}`);
+    await shown.scrollIntoViewIfNeeded();
+    // Nothing of it is cut: no hidden overflow, and it stays inside the section.
+    const cut = await shown.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const frame = element.closest('section')!.getBoundingClientRect();
+      return (
+        element.scrollWidth > element.clientWidth ||
+        element.scrollHeight > element.clientHeight ||
+        box.right > frame.right + 0.5
+      );
+    });
+    expect(cut).toBe(false);
+    await screenshot(page, 'verification-long-domain', { viewport: true });
+  });
+
   test('a visitor filters the directory to verified organizations, with the count', async ({
     page,
     request,

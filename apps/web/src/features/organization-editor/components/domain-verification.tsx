@@ -190,10 +190,12 @@ function CodeForms({ organizationId, domain }: { organizationId: string; domain:
                   localPartError ? 'border-danger-ink' : undefined,
                 )}
               />
+              {/* The whole domain, wrapped over lines where the row is narrow, never cut: it is
+                  where the code goes. The input beside it grows as tall. */}
               <span
                 id={ids.domain}
-                title={`@${domain}`}
-                className="block max-w-[65%] truncate rounded-r-control border border-l-0 border-line-strong bg-sunken px-3 leading-[2.875rem] text-ink-muted"
+                data-testid="verification-domain"
+                className="flex max-w-[65%] items-center rounded-r-control border border-l-0 border-line-strong bg-sunken px-3 py-2 leading-snug text-ink-muted wrap-anywhere"
               >
                 {`@${domain}`}
               </span>
