@@ -218,7 +218,7 @@ describe('the operator console: users', () => {
     expect(screen.getByRole('link', { name: 'River Readers' }).getAttribute('href')).toBe(
       `/admin/organizations/${orgId}`,
     );
-    expect(screen.getByText('monthly')).toBeTruthy();
+    expect(screen.getByText('Monthly')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: consoleTexts.disable }));
     const dialog = await screen.findByRole('dialog');
@@ -292,6 +292,47 @@ describe('the operator console: payments', () => {
     expect(screen.getByText(consoleTexts.noGuestCodes)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /refund/i })).toBeNull();
     expect(document.title).toContain(consoleTexts.titles.payments);
+  });
+
+  it('says what is loading, then names the plan, provider and state instead of their stored values', async () => {
+    let answer: (response: Response) => void = () => {};
+    consoleApi({
+      'GET /api/admin/subscriptions': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/admin/guest-codes': () => json({ data: [] }),
+    });
+    renderApp('/admin/payments');
+    const loading = await screen.findByText(consoleTexts.loadingOf('subscriptions'));
+    expect(loading.closest('[role="status"]')?.getAttribute('aria-busy')).toBe('true');
+    answer(
+      await json({
+        data: [
+          subscription,
+          { ...subscription, id: 'sub-2', plan: 'guest', provider: 'guest', status: 'past_due' },
+        ],
+      }),
+    );
+    await screen.findAllByRole('link', { name: 'River Readers' });
+    expect(screen.queryByText(consoleTexts.loadingOf('subscriptions'))).toBeNull();
+    const rows = screen.getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0]!).slice(1, 5)).toEqual([
+      'Annual',
+      '$100 a year',
+      'Test checkout',
+      'Active',
+    ]);
+    expect(cells(rows[1]!).slice(1, 5)).toEqual([
+      'Guest code',
+      '$100',
+      'Guest code',
+      'Payment failed',
+    ]);
   });
 
   it("creates a guest code checked with the contract's rules, and shows the server's refusal", async () => {

@@ -15,6 +15,7 @@ import {
 } from '@si/contracts';
 import { apiError, callsOf, json, makeUser, renderApp } from './auth-fixtures';
 import { consoleApi, meta, noContent } from './console-fixtures';
+import { countries } from './fixtures';
 import '../src/app/routes/operator-console';
 
 const orgId = '00000000-0000-4000-8000-0000000000a1';
@@ -162,6 +163,22 @@ describe('the operator console', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: consoleTexts.hold }));
     expect(await screen.findByRole('button', { name: consoleTexts.release })).toBeTruthy();
     expect(sent).toEqual([{ reason: 'Spam links', version: 4 }]);
+  });
+
+  it("names an organization's country, plan and subscription state, not their stored values", async () => {
+    consoleApi({
+      [`GET /api/admin/organizations/${orgId}`]: () => json({ data: detail() }),
+      'GET /api/countries': () => json({ data: countries }),
+    });
+    renderApp(`/admin/organizations/${orgId}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'River Readers' })).toBeTruthy();
+    const country = screen.getByText(consoleTexts.country).nextElementSibling;
+    await waitFor(() => expect(country?.textContent).toBe('Kenya (KE)'));
+    const subscriptions = screen.getByRole('region', { name: consoleTexts.subscriptions });
+    expect(within(subscriptions).getByText('Monthly')).toBeTruthy();
+    expect(within(subscriptions).getByText('Active')).toBeTruthy();
+    expect(within(subscriptions).queryByText('monthly')).toBeNull();
+    expect(within(subscriptions).queryByText('paid')).toBeNull();
   });
 
   it('says the record changed meanwhile and reads it again', async () => {

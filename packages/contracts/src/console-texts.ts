@@ -28,6 +28,9 @@ export const consoleTexts = {
   navNewsletter: 'Newsletter',
   signedInAs: (email: string) => `Signed in as ${email}`,
   loading: 'Loading...',
+  /** The console's own first load (asking the server who is here), then each section's. */
+  loadingConsole: 'Loading the console...',
+  loadingOf: (what: string) => `Loading ${what}...`,
   loadFailed: 'This could not be loaded. Please try again.',
   retry: 'Try again',
   signInAgain: 'Sign in again',

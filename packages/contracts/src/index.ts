@@ -6,6 +6,7 @@ export * from './auth-requests.ts';
 export * from './auth-messages.ts';
 export * from './auth-texts.ts';
 export * from './console-texts.ts';
+export * from './console-value-names.ts';
 export * from './counts.ts';
 export * from './email-lists.ts';
 export * from './insights.ts';

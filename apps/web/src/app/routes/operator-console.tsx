@@ -16,6 +16,7 @@ import { SavedSearchesPage } from '../../features/operator-console/components/sa
 import { PaymentsPage } from '../../features/operator-console/components/payments-page';
 import { UserDetailPage } from '../../features/operator-console/components/user-detail';
 import { UsersPage } from '../../features/operator-console/components/users-page';
+import { useCountries } from '../../features/reference/api/get-countries';
 import { forgetUser } from '../../lib/forget-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -68,7 +69,8 @@ export function ConsoleOrganizations() {
 
 export function ConsoleOrganization() {
   const { orgId = '' } = useParams();
-  return <OrganizationDetailPage key={orgId} id={orgId} />;
+  const countries = useCountries();
+  return <OrganizationDetailPage key={orgId} id={orgId} countries={countries.data} />;
 }
 
 export function ConsoleAudit() {

@@ -28,6 +28,7 @@ export function AuditPage() {
         onSearch={(text) => show({ q: text })}
       />
       <ListBody
+        loadingLabel={consoleTexts.loadingOf('the audit log')}
         list={list}
         empty={
           <EmptyList title={consoleTexts.noAudit}>{q ? consoleTexts.noAuditHint : null}</EmptyList>

@@ -4,6 +4,7 @@ import { LockKeyhole, ShieldAlert } from 'lucide-react';
 import { adminTexts, consoleTexts } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
@@ -11,13 +12,38 @@ import { useOperator, type ConsoleOperator } from '../api/get-operator';
 import { isSignInAgain } from '../api/console-request';
 import { LoadFailed } from './list-states';
 
+/**
+ * While the server is asked who is here: the console's own shape in grey (heading, sections,
+ * rows), under a line that says what is loading, so the wait reads as the console coming.
+ */
 function ConsoleLoading() {
   return (
-    <PageContainer className="flex justify-center py-20">
-      <p role="status" className="flex items-center gap-2 text-ink-muted">
-        <Spinner className="size-5" />
-        {consoleTexts.loading}
-      </p>
+    <PageContainer className="flex flex-col gap-6 py-8 sm:py-12">
+      <div role="status" aria-busy="true" className="flex flex-col gap-6">
+        <div className="flex flex-col gap-2">
+          <p className="flex items-center gap-2 font-semibold text-ink-muted">
+            <Spinner className="size-5" />
+            {consoleTexts.loadingConsole}
+          </p>
+          <Skeleton className="h-10 w-72 max-w-full" />
+        </div>
+        <div
+          aria-hidden="true"
+          className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10"
+        >
+          <div className="grid grid-cols-2 gap-1 sm:grid-cols-4 lg:flex lg:flex-col">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} className="h-11 w-full lg:h-10" />
+            ))}
+          </div>
+          <div className="flex flex-col gap-3">
+            <Skeleton className="h-8 w-48" />
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-14 w-full" />
+            ))}
+          </div>
+        </div>
+      </div>
     </PageContainer>
   );
 }

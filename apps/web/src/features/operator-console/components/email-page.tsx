@@ -45,6 +45,7 @@ export function EmailPage() {
         onChange={(value) => show({ status: value })}
       />
       <ListBody
+        loadingLabel={consoleTexts.loadingOf('emails')}
         list={list}
         empty={
           status === 'failed' ? (

@@ -32,7 +32,7 @@ export function GuestCodes() {
     <Card id="console-guest-codes" title={consoleTexts.guestCodesHeading}>
       <p className="-mt-2 text-ink-muted">{consoleTexts.guestCodesIntro}</p>
       {codes.isPending ? (
-        <ListSkeleton rows={3} />
+        <ListSkeleton rows={3} label={consoleTexts.loadingOf('guest codes')} />
       ) : codes.isError ? (
         <LoadFailed error={codes.error} onRetry={() => void codes.refetch()} />
       ) : codes.data.length === 0 ? (

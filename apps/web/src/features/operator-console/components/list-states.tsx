@@ -4,19 +4,35 @@ import { consoleTexts } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
 import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
 import type { ConsolePage } from '../api/console-page';
 import { Pager } from './pager';
 
-/** Rows of grey while a console list loads. */
-export function ListSkeleton({ rows = 5 }: { rows?: number }) {
+/**
+ * Rows of grey while a console list loads, under a line that says what is loading ('Loading
+ * subscriptions...'): a wait of seconds is named, not a bare 'Loading...'.
+ */
+export function ListSkeleton({
+  rows = 5,
+  label = consoleTexts.loading,
+}: {
+  rows?: number;
+  label?: string;
+}) {
   return (
-    <div role="status" aria-label={consoleTexts.loading} className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} className="h-14 w-full" />
-      ))}
+    <div role="status" aria-busy="true" className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
+        <Spinner className="size-4" />
+        {label}
+      </p>
+      <div aria-hidden="true" className="flex flex-col gap-3">
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} className="h-14 w-full" />
+        ))}
+      </div>
     </div>
   );
 }
@@ -50,14 +66,17 @@ export function ListBody<Row>({
   list,
   empty,
   onPage,
+  loadingLabel,
   children,
 }: {
   list: UseQueryResult<ConsolePage<Row>>;
   empty: ReactNode;
   onPage: (page: number) => void;
+  /** What is loading, 'Loading reports...' (consoleTexts.loadingOf). */
+  loadingLabel?: string;
   children: (rows: Row[]) => ReactNode;
 }) {
-  if (list.isPending) return <ListSkeleton />;
+  if (list.isPending) return <ListSkeleton label={loadingLabel} />;
   if (list.isError) return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) return <>{empty}</>;
   return (
@@ -119,11 +138,13 @@ export function RecordBody<Record>({
   record,
   back,
   notFound,
+  loadingLabel,
   children,
 }: {
   record: UseQueryResult<Record>;
   back: ReactNode;
   notFound: string;
+  loadingLabel?: string;
   children: (data: Record) => ReactNode;
 }) {
   const missing =
@@ -132,7 +153,7 @@ export function RecordBody<Record>({
     <>
       {back}
       {record.isPending ? (
-        <ListSkeleton rows={4} />
+        <ListSkeleton rows={4} label={loadingLabel} />
       ) : record.isError ? (
         missing ? (
           <StatusCard title={notFound} as="h2" className="max-w-none" />

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
   consoleTexts,
+  consoleValueNames,
   domainVerificationTexts,
   errorCodes,
   type AdminOrganizationDetail,
   type AdminOrganizationRow,
+  type Country,
 } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -18,6 +20,7 @@ import { useOrganizationAction, type OrganizationActionName } from '../api/organ
 import { consolePaths } from './console-shell';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
+import { CountryName } from './country-name';
 import { RecordBody } from './list-states';
 import { ChoiceFieldset } from './choice-fieldset';
 import { ReasonDialog } from './reason-dialog';
@@ -39,8 +42,17 @@ export const BackLink = ({
   </Link>
 );
 
-/** /admin/organizations/:id: the organization, its subscriptions and reports, and the actions. */
-export function OrganizationDetailPage({ id }: { id: string }) {
+/**
+ * /admin/organizations/:id: the organization, its subscriptions and reports, and the actions.
+ * `countries`: the reference list its country is named from (the app composes it in).
+ */
+export function OrganizationDetailPage({
+  id,
+  countries,
+}: {
+  id: string;
+  countries?: readonly Country[] | undefined;
+}) {
   const detail = useConsoleOrganization(id);
   useDocumentTitle(
     detail.data
@@ -48,8 +60,19 @@ export function OrganizationDetailPage({ id }: { id: string }) {
       : consoleTexts.titles.organizations,
   );
   return (
-    <RecordBody record={detail} back={<BackLink />} notFound={consoleTexts.notFound}>
-      {(data) => <OrganizationRecord detail={data} onChanged={() => void detail.refetch()} />}
+    <RecordBody
+      record={detail}
+      back={<BackLink />}
+      notFound={consoleTexts.notFound}
+      loadingLabel={consoleTexts.loadingOf('the organization')}
+    >
+      {(data) => (
+        <OrganizationRecord
+          detail={data}
+          countries={countries}
+          onChanged={() => void detail.refetch()}
+        />
+      )}
     </RecordBody>
   );
 }
@@ -75,9 +98,11 @@ export function Card({
 
 function OrganizationRecord({
   detail,
+  countries,
   onChanged,
 }: {
   detail: AdminOrganizationDetail;
+  countries: readonly Country[] | undefined;
   onChanged: () => void;
 }) {
   const { organization, subscriptions, reports } = detail;
@@ -102,7 +127,9 @@ function OrganizationRecord({
           <dt className="text-ink-muted">{consoleTexts.id}</dt>
           <dd className="font-mono text-sm break-all">{organization.id}</dd>
           <dt className="text-ink-muted">{consoleTexts.country}</dt>
-          <dd>{organization.country}</dd>
+          <dd>
+            <CountryName code={organization.country} countries={countries} />
+          </dd>
           <dt className="text-ink-muted">{consoleTexts.created}</dt>
           <dd>{formatWhen(organization.createdAt)}</dd>
           <dt className="text-ink-muted">{consoleTexts.version}</dt>
@@ -148,11 +175,11 @@ function OrganizationRecord({
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:grid-cols-4 sm:gap-y-0">
                   <div className="contents sm:flex sm:flex-col">
                     <dt className="text-ink-muted">{consoleTexts.plan}</dt>
-                    <dd className="font-semibold">{subscription.plan}</dd>
+                    <dd className="font-semibold">{consoleValueNames.plan(subscription.plan)}</dd>
                   </div>
                   <div className="contents sm:flex sm:flex-col">
                     <dt className="text-ink-muted">{consoleTexts.status}</dt>
-                    <dd>{subscription.status}</dd>
+                    <dd>{consoleValueNames.subscriptionStatus(subscription.status)}</dd>
                   </div>
                   <div className="contents sm:flex sm:flex-col">
                     <dt className="text-ink-muted">{consoleTexts.started}</dt>

@@ -84,6 +84,7 @@ export function OrganizationsPage() {
         </div>
       </SearchForm>
       <ListBody
+        loadingLabel={consoleTexts.loadingOf('organizations')}
         list={list}
         empty={
           <EmptyList title={consoleTexts.noOrganizations}>

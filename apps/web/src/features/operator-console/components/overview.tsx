@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { consoleTexts, type AdminOverview } from '@si/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
 import { useOverview } from '../api/get-overview';
 import { consolePaths, SectionHeading } from './console-shell';
 import { formatDollars } from './format-when';
@@ -98,8 +99,12 @@ function Figures({ overview }: { overview: AdminOverview }) {
 
 function OverviewSkeleton() {
   return (
-    <div role="status" aria-label={consoleTexts.loading} className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+    <div role="status" aria-busy="true" className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
+        <Spinner className="size-4" />
+        {consoleTexts.loadingOf('the figures')}
+      </p>
+      <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         {Array.from({ length: 10 }, (_, index) => (
           <Skeleton key={index} className="h-28 w-full" />
         ))}

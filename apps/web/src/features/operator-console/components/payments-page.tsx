@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { consoleTexts, type AdminSubscriptionRow } from '@si/contracts';
+import { consoleTexts, consoleValueNames, type AdminSubscriptionRow } from '@si/contracts';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useConsoleSubscriptions } from '../api/payments';
 import { SectionHeading } from './console-shell';
@@ -26,7 +26,7 @@ export function PaymentsPage() {
       />
       <Card id="console-payment-subscriptions" title={consoleTexts.subscriptionsHeading}>
         {subscriptions.isPending ? (
-          <ListSkeleton rows={3} />
+          <ListSkeleton rows={3} label={consoleTexts.loadingOf('subscriptions')} />
         ) : subscriptions.isError ? (
           <LoadFailed error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />
         ) : subscriptions.data.length === 0 ? (
@@ -91,10 +91,10 @@ function SubscriptionTable({ rows }: { rows: AdminSubscriptionRow[] }) {
               <td className="max-w-64 min-w-44 px-3 py-3">
                 <OrganizationLink row={row} />
               </td>
-              <td className="px-3 py-3">{row.plan}</td>
+              <td className="px-3 py-3">{consoleValueNames.plan(row.plan)}</td>
               <td className="px-3 py-3 whitespace-nowrap tabular-nums">{amount(row)}</td>
-              <td className="px-3 py-3">{row.provider}</td>
-              <td className="px-3 py-3">{row.status}</td>
+              <td className="px-3 py-3">{consoleValueNames.provider(row.provider)}</td>
+              <td className="px-3 py-3">{consoleValueNames.subscriptionStatus(row.status)}</td>
               <td className="px-3 py-3">
                 <Period row={row} />
               </td>
@@ -127,13 +127,13 @@ function SubscriptionCards({ rows }: { rows: AdminSubscriptionRow[] }) {
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             <dt className="text-ink-muted">{consoleTexts.plan}</dt>
-            <dd>{row.plan}</dd>
+            <dd>{consoleValueNames.plan(row.plan)}</dd>
             <dt className="text-ink-muted">{consoleTexts.amount}</dt>
             <dd className="tabular-nums">{amount(row)}</dd>
             <dt className="text-ink-muted">{consoleTexts.provider}</dt>
-            <dd>{row.provider}</dd>
+            <dd>{consoleValueNames.provider(row.provider)}</dd>
             <dt className="text-ink-muted">{consoleTexts.status}</dt>
-            <dd>{row.status}</dd>
+            <dd>{consoleValueNames.subscriptionStatus(row.status)}</dd>
             <dt className="text-ink-muted">{consoleTexts.period}</dt>
             <dd>
               <Period row={row} />

@@ -45,6 +45,7 @@ export function ReportsPage() {
         onChange={(value) => show({ status: value })}
       />
       <ListBody
+        loadingLabel={consoleTexts.loadingOf('reports')}
         list={list}
         empty={
           status === 'open' ? (

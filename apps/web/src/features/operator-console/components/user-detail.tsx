@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { consoleTexts, type AdminUserDetail, type AdminUserRow } from '@si/contracts';
+import {
+  consoleTexts,
+  consoleValueNames,
+  type AdminUserDetail,
+  type AdminUserRow,
+} from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -26,7 +31,12 @@ export function UserDetailPage({ id }: { id: string }) {
     detail.data ? consoleTexts.titles.user(detail.data.user.email) : consoleTexts.titles.users,
   );
   return (
-    <RecordBody record={detail} back={<Back />} notFound={consoleTexts.userNotFound}>
+    <RecordBody
+      record={detail}
+      back={<Back />}
+      notFound={consoleTexts.userNotFound}
+      loadingLabel={consoleTexts.loadingOf('the account')}
+    >
       {(data) => <UserRecord detail={data} />}
     </RecordBody>
   );
@@ -89,9 +99,9 @@ function UserRecord({ detail }: { detail: AdminUserDetail }) {
                 <span className="font-semibold break-words">{subscription.organizationName}</span>
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:grid-cols-[repeat(4,auto_minmax(0,1fr))]">
                   <dt className="text-ink-muted">{consoleTexts.plan}</dt>
-                  <dd>{subscription.plan}</dd>
+                  <dd>{consoleValueNames.plan(subscription.plan)}</dd>
                   <dt className="text-ink-muted">{consoleTexts.status}</dt>
-                  <dd>{subscription.status}</dd>
+                  <dd>{consoleValueNames.subscriptionStatus(subscription.status)}</dd>
                   <dt className="text-ink-muted">{consoleTexts.started}</dt>
                   <dd>{formatDay(subscription.createdAt)}</dd>
                   <dt className="text-ink-muted">{consoleTexts.periodEnd}</dt>

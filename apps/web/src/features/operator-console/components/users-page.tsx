@@ -30,6 +30,7 @@ export function UsersPage() {
         onSearch={(text) => show({ q: text })}
       />
       <ListBody
+        loadingLabel={consoleTexts.loadingOf('users')}
         list={list}
         empty={
           <EmptyList title={consoleTexts.noUsers}>{q ? consoleTexts.noUsersHint : null}</EmptyList>
