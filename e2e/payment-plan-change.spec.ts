@@ -7,6 +7,7 @@ import {
   paymentTexts,
   plans,
   subscriptionTypeNames,
+  type PlanChangePreview,
 } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, site, uniqueEmail } from './support/accounts.ts';
@@ -45,9 +46,11 @@ test('switches monthly to annual after a preview of the charge, and back shows t
     name: paymentTexts.planChangeTitle(plans.annual.name),
   });
   const preview = dialog.getByTestId('plan-change-preview');
-  await expect(preview).toContainText(/You will be charged \$\d+\.\d\d now\./);
+  await expect(preview).toContainText(/Charged to your card now: \$\d+\.\d\d\./);
   await expect(preview).toContainText(
-    new RegExp(`Then \\${formatAmount(plans.annual.amountCents)} on .+\\.`),
+    new RegExp(
+      `Then your card is charged \\${formatAmount(plans.annual.amountCents)} a year, from .+\\.`,
+    ),
   );
   await audit(page);
   await screenshot(page, 'dashboard-plan-change-preview');
@@ -65,10 +68,34 @@ test('switches monthly to annual after a preview of the charge, and back shows t
   const back = page.getByRole('alertdialog', {
     name: paymentTexts.planChangeTitle(plans.monthly.name),
   });
-  await expect(back.getByTestId('plan-change-preview')).toContainText(
-    paymentTexts.planChangeNow(formatAmount(0)),
+  // What the card is charged on each date, credit applied: nothing now, nothing while the
+  // credit pays the monthly payments, then the rest of the first it does not cover.
+  const backPreview = back.getByTestId('plan-change-preview');
+  await expect(backPreview).toContainText(paymentTexts.planChangeNothingNow);
+  const quote = await request.get(
+    `/api/payments/subscriptions/${organization.id}/plan-preview?plan=monthly`,
   );
-  await expect(back.getByTestId('plan-change-preview')).toContainText(/of unused time is kept/);
+  const figures = ((await quote.json()) as { data: PlanChangePreview }).data;
+  expect(figures.renewalsFromCredit).toBeGreaterThan(1);
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+  await expect(backPreview).toContainText(
+    paymentTexts.planChangeCreditPays(
+      formatAmount(figures.creditCents),
+      figures.renewalsFromCredit,
+      'month',
+      day(figures.nextRenewalDate),
+    ),
+  );
+  await expect(backPreview).toContainText(
+    paymentTexts.planChangeCardThen(
+      formatAmount(figures.firstCardChargeCents),
+      day(figures.firstCardChargeDate),
+      formatAmount(plans.monthly.amountCents),
+      'month',
+    ),
+  );
+  await screenshot(page, 'dashboard-plan-change-credit');
   await back.getByRole('button', { name: paymentTexts.keepPlan }).click();
   await expect(back).toBeHidden();
   await page.reload();

@@ -25,6 +25,12 @@ const DAY_S = 86_400;
 const DAY_MS = DAY_S * 1000;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** Whole calendar months from one ISO date to another (UTC). */
+const monthsBetween = (from: string, to: string) => {
+  const [a, b] = [new Date(from), new Date(to)];
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+};
+
 /** What both providers' suites share: owners, organizations, and the plan change's calls. */
 function planChangeHelpers(context: () => TestContext) {
   let people = 0;
@@ -191,6 +197,10 @@ describe('changing plan through Stripe (the local stand-in)', () => {
         creditCents: 0,
         nextRenewalCents: 10000,
         nextRenewalDate: nextRenewal.toISOString(),
+        // No credit: the card pays the first renewal in full.
+        renewalsFromCredit: 0,
+        firstCardChargeCents: 10000,
+        firstCardChargeDate: nextRenewal.toISOString(),
         currency: 'usd',
       });
       // A preview changes nothing, here or at Stripe.
@@ -251,11 +261,17 @@ describe('changing plan through Stripe (the local stand-in)', () => {
       const unused = Math.round((10000 * (end - at)) / (end - start));
       const previewed = await preview(owner, organization.id, 'monthly');
       expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+      const credit = unused - 1200;
+      // The credit pays whole renewals first; the card pays the rest of the first it does not.
       expect(previewed.body.data).toMatchObject({
         amountDueNowCents: 0,
-        creditCents: unused - 1200,
+        creditCents: credit,
         nextRenewalCents: 1200,
+        renewalsFromCredit: Math.floor(credit / 1200),
+        firstCardChargeCents: 1200 - (credit % 1200),
       });
+      const { nextRenewalDate, firstCardChargeDate } = previewed.body.data;
+      expect(monthsBetween(nextRenewalDate, firstCardChargeDate)).toBe(Math.floor(credit / 1200));
 
       const changed = await change(owner, organization.id, 'monthly');
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -414,16 +430,42 @@ describe('changing plan in the built-in test checkout (embedded default)', () =>
     const { period, left } = days(before);
     const credit = Math.round((10000 * left) / period) - 1200;
 
+    const fromCredit = Math.floor(credit / 1200);
+    const firstCharge = 1200 - (credit % 1200);
+
     const previewed = await preview(owner, organization.id, 'monthly');
     expect(previewed.body.data).toMatchObject({
       amountDueNowCents: 0,
       creditCents: credit,
       nextRenewalCents: 1200,
+      renewalsFromCredit: fromCredit,
+      firstCardChargeCents: firstCharge,
     });
+    const { nextRenewalDate, firstCardChargeDate } = previewed.body.data;
+    expect(monthsBetween(nextRenewalDate, firstCardChargeDate)).toBe(fromCredit);
     const changed = await change(owner, organization.id, 'monthly');
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ type: 'monthly', status: 'paid' });
+    // The switch is made a moment after the preview: the same day, the dates a moment later.
+    expect(changed.body.data.endDate.slice(0, 10)).toBe(nextRenewalDate.slice(0, 10));
     expect((await invoices(owner, organization.id)).map((one) => one.amountCents)).toEqual([10000]);
+
+    // The renewals then take what the preview said: nothing while the credit lasts, then the
+    // rest of the first it does not cover, on its date, then the price.
+    for (let renewal = 0; renewal <= fromCredit + 1; renewal += 1) {
+      await cli('subscription', 'renew', organization.id);
+    }
+    const renewals = (await invoices(owner, organization.id))
+      .slice(0, -1)
+      .reverse()
+      .map((one) => [one.periodStart, one.amountCents]);
+    expect(renewals.map(([, cents]) => cents)).toEqual([
+      ...Array<number>(fromCredit).fill(0),
+      firstCharge,
+      1200,
+    ]);
+    expect(renewals[0]![0]).toBe(changed.body.data.endDate);
+    expect(String(renewals[fromCredit]![0]).slice(0, 10)).toBe(firstCardChargeDate.slice(0, 10));
   });
 
   it('refuses the plan already held, a canceled, a failing or a guest subscription; and anyone but the owner', async () => {

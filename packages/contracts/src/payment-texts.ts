@@ -1,4 +1,4 @@
-import { countOf } from './counts.ts';
+import { countOf, formatInteger } from './counts.ts';
 
 /**
  * Plans, payment words and timings (docs/product.md#plan-selection-and-checkout, #payments-and-subscriptions, #limits-and-constants),
@@ -194,10 +194,24 @@ export const paymentTexts = {
   switchToPlan: (planName: string) => `Switch to ${planName.toLowerCase()}`,
   planChangeTitle: (planName: string) => `Switch to the ${planName} plan`,
   planChangeLoading: 'Working out what the switch costs...',
-  planChangeNow: (amount: string) => `You will be charged ${amount} now.`,
-  planChangeCredit: (amount: string) =>
-    `${amount} of unused time is kept as credit towards your next payments.`,
-  planChangeThen: (amount: string, date: string) => `Then ${amount} on ${date}.`,
+  // What the card is charged on each date, credit applied (the server works it out, ADR 038).
+  planChangeNow: (amount: string) => `Charged to your card now: ${amount}.`,
+  planChangeNothingNow: 'Nothing is charged to your card now.',
+  planChangeCreditPays: (
+    credit: string,
+    payments: number,
+    interval: 'month' | 'year',
+    from: string,
+  ) =>
+    payments === 0
+      ? `Your ${credit} credit is taken off your next payment.`
+      : payments === 1
+        ? `Your ${credit} credit pays your next ${interval}ly payment, on ${from}.`
+        : `Your ${credit} credit pays your next ${formatInteger(payments)} ${interval}ly payments, from ${from}.`,
+  planChangeCardThen: (first: string, date: string, price: string, interval: 'month' | 'year') =>
+    first === price
+      ? `Then your card is charged ${price} a ${interval}, from ${date}.`
+      : `Then your card is charged ${first} on ${date}, and ${price} a ${interval} after that.`,
   confirmPlanChange: 'Confirm',
   keepPlan: 'Cancel',
   planChanging: 'Switching...',

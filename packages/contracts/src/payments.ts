@@ -121,9 +121,17 @@ export const PlanChangePreview = z.object({
   amountDueNowCents: z.number().int(),
   /** Unused time worth more than the new plan: kept by the provider against later renewals. */
   creditCents: z.number().int(),
-  /** What the next renewal charges, and when. */
+  /** The new plan's price each period, and the first renewal's date (before any credit). */
   nextRenewalCents: z.number().int(),
   nextRenewalDate: z.iso.datetime(),
+  /** Renewals the credit pays in full: nothing is taken from the card for them. */
+  renewalsFromCredit: z.number().int().min(0),
+  /**
+   * The first renewal the card pays for, with what is left of the credit taken off, and its
+   * date; then the plan's price each period.
+   */
+  firstCardChargeCents: z.number().int(),
+  firstCardChargeDate: z.iso.datetime(),
   /** ISO 4217, lower case as providers write it ('usd'). */
   currency: z.string(),
 });

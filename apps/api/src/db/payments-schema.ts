@@ -159,6 +159,19 @@ export const testModeSubscriptions = pgTable('test_mode_subscriptions', {
    */
   paymentHold: text('payment_hold', { enum: ['refunded', 'disputed'] }),
   heldPeriodStart: moment('held_period_start'),
+  /**
+   * Unused time a plan switch left over, spent on the next renewals as Stripe spends a
+   * customer's credit balance; and what the current period's payment took (null: the plan's
+   * price), so its receipt says what credit left to pay.
+   */
+  creditCents: integer('credit_cents').notNull().default(0),
+  periodAmountCents: integer('period_amount_cents'),
+  /**
+   * Where the billing cycle counts from (Stripe's billing_cycle_anchor): the first payment or the
+   * last switch. Renewals keep its day of the month (Dec 29, Feb 28, Mar 29). Null for rows from
+   * before it was kept: each renewal counts from the last.
+   */
+  billingAnchor: moment('billing_anchor'),
   createdAt: moment('created_at').notNull().defaultNow(),
 });
 

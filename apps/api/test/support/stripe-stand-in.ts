@@ -233,6 +233,8 @@ function invoiceOf(
     amount_due: amount,
     amount_paid: 0,
     amount_remaining: amount,
+    /** The customer's balance before the invoice (negative: credit), as Stripe reports it. */
+    starting_balance: 0,
     period_start: window[0],
     period_end: window[1],
     /** Stripe numbers an invoice when it is finalized; the stand-in finalizes at once. */
@@ -655,6 +657,7 @@ export async function startStripeStandIn(
   const spendCredit = (invoice: Invoice, { preview = false } = {}) => {
     const credit = credits.get(invoice.customer) ?? 0;
     const spent = Math.min(credit, Math.max(0, invoice.amount_due));
+    invoice.starting_balance = -credit;
     // A preview shows the credit applied, and keeps it.
     if (!preview) credits.set(invoice.customer, credit - spent);
     invoice.amount_due -= spent;

@@ -23,6 +23,7 @@ import type { Fulfilment } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import type { ChargeReference } from './providers/stripe-provider.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './providers/provider.ts';
+import { cardChargesAfterSwitch } from './plan-change-schedule.ts';
 import type { ReceiptRepository, ReceiptView } from './receipt-repository.ts';
 import type { PaymentRepository, PaymentSessionRow, SubscriptionView } from './repository.ts';
 import { addMonths } from './subscription-state.ts';
@@ -392,6 +393,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       const quote = await atProvider(() =>
         refusedSwitch(source, id, () => source.previewPlanChange(id, plan)),
       );
+      const card = cardChargesAfterSwitch(quote, plan);
       return {
         organizationId,
         plan,
@@ -399,6 +401,8 @@ export function createPaymentService(options: PaymentServiceOptions) {
         creditCents: quote.creditCents,
         nextRenewalCents: quote.nextRenewalCents,
         nextRenewalDate: quote.nextRenewalDate.toISOString(),
+        ...card,
+        firstCardChargeDate: card.firstCardChargeDate.toISOString(),
         currency: quote.currency,
       };
     },

@@ -103,8 +103,10 @@ function priceProblem(price: Stripe.Price, plan: PlanChoice): string | null {
  * A switch's upcoming invoice as the owner is shown it. Between monthly and annual the interval
  * changes, so Stripe restarts the billing period now and invoices at once (always_invoice): the
  * new price for the new period, less the unused time of the old one (negative proration lines).
- * A negative total goes to the customer's credit balance, which Stripe spends on later invoices.
- * The next renewal charges the new period's line (the positive line that ends last), at its end.
+ * A negative total goes to the customer's credit balance, which Stripe spends on later invoices;
+ * the credit after the switch is that balance with the total added (a balance the customer had
+ * already counts too). The new period's line (the positive line that ends last) is the price
+ * each renewal charges, from its end.
  */
 function quoteOf(invoice: Stripe.Invoice, fallbackCents: number): PlanChangeQuote {
   const newPeriod = invoice.lines.data
@@ -112,7 +114,7 @@ function quoteOf(invoice: Stripe.Invoice, fallbackCents: number): PlanChangeQuot
     .sort((a, b) => b.period.end - a.period.end)[0];
   return {
     amountDueNowCents: invoice.amount_due,
-    creditCents: Math.max(0, -invoice.total),
+    creditCents: Math.max(0, -(invoice.total + (invoice.starting_balance ?? 0))),
     nextRenewalCents: newPeriod?.amount ?? fallbackCents,
     nextRenewalDate: toDate(newPeriod?.period.end ?? invoice.period_end),
     currency: invoice.currency,

@@ -21,12 +21,13 @@ const DAY_MS = 86_400_000;
 
 /**
  * The test checkout's proration (ADR 013): the whole days left of the current period (the day in
- * progress counts as used) are credited at the current plan's daily price, against the new plan's
- * full price, charged now; the new period starts now. Credit worth more than the new plan is
- * reported, not kept: the test checkout takes no money, so there is nothing to carry over.
+ * progress counts as used) are credited at the current plan's daily price, with any credit left
+ * from an earlier switch, against the new plan's full price, charged now; the new period starts
+ * now. Credit worth more than the new plan is kept and spent on the next renewals, as Stripe
+ * spends a customer's balance (ADR 038).
  */
 export function testPlanChangeQuote(
-  current: { plan: PlanChoice; periodStart: Date; periodEnd: Date },
+  current: { plan: PlanChoice; periodStart: Date; periodEnd: Date; creditCents?: number },
   plan: PlanChoice,
   now: Date,
 ): PlanChangeQuote {
@@ -38,7 +39,9 @@ export function testPlanChangeQuote(
     periodDays,
     Math.max(0, Math.floor((current.periodEnd.getTime() - now.getTime()) / DAY_MS)),
   );
-  const unused = Math.round((plans[current.plan].amountCents * daysLeft) / periodDays);
+  const unused =
+    Math.round((plans[current.plan].amountCents * daysLeft) / periodDays) +
+    (current.creditCents ?? 0);
   const price = plans[plan].amountCents;
   return {
     amountDueNowCents: Math.max(0, price - unused),
@@ -51,6 +54,21 @@ export function testPlanChangeQuote(
 
 const endedMessage = (id: string) =>
   `${id} is canceled at the test provider: it is not charged any more`;
+
+/** The end of the period after the current one, on the billing anchor's day of the month. */
+function nextPeriodEnd(row: TestSubscriptionRow, months: number): Date {
+  const anchor = row.billingAnchor;
+  if (!anchor) return addMonths(row.periodEnd, months);
+  const elapsed =
+    (row.periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    row.periodEnd.getUTCMonth() -
+    anchor.getUTCMonth();
+  return addMonths(anchor, elapsed + months);
+}
+
+/** What the current period's payment took: the plan's price, less credit a switch left. */
+const periodAmountOf = (row: TestSubscriptionRow) =>
+  row.periodAmountCents ?? plans[row.plan].amountCents;
 
 /**
  * The invoice of a subscription's period: one id per period, so it is receipted once. To the
@@ -175,6 +193,9 @@ export function createTestProvider(db: Database, publicUrl: string) {
         plan,
         periodStart: now,
         periodEnd: quote.nextRenewalDate,
+        creditCents: quote.creditCents,
+        periodAmountCents: quote.amountDueNowCents,
+        billingAnchor: now,
       });
       const invoice: ProviderInvoice = {
         id: invoiceIdOf(changed),
@@ -205,7 +226,7 @@ export function createTestProvider(db: Database, publicUrl: string) {
         throw new ProviderRefusedError(null, 'payment', 'This payment has already been refunded.');
       }
       await update(id, { refundedPeriodStart: row.periodStart }, within);
-      return { amountCents: plans[row.plan].amountCents };
+      return { amountCents: periodAmountOf(row) };
     },
 
     /**
@@ -220,7 +241,7 @@ export function createTestProvider(db: Database, publicUrl: string) {
       return {
         id: invoiceIdOf(row),
         subscriptionId: row.id,
-        amountCents: plans[row.plan].amountCents,
+        amountCents: periodAmountOf(row),
         currency: plans[row.plan].currency,
         periodStart: row.periodStart,
         periodEnd: row.periodEnd,
@@ -256,6 +277,7 @@ export function createTestProvider(db: Database, publicUrl: string) {
             status: 'active',
             periodStart: now,
             periodEnd: addMonths(now, periodMonths(session.plan)),
+            billingAnchor: now,
           })
           .returning();
         await tx
@@ -275,10 +297,15 @@ export function createTestProvider(db: Database, publicUrl: string) {
       if (!row) return null;
       if (row.status === 'canceled') throw new Error(endedMessage(id));
       const months = periodMonths(row.plan);
+      // Credit from a switch pays first; the card the rest.
+      const price = plans[row.plan].amountCents;
+      const spent = Math.min(row.creditCents, price);
       return update(id, {
         status: 'active',
         periodStart: row.periodEnd,
-        periodEnd: addMonths(row.periodEnd, months),
+        periodEnd: nextPeriodEnd(row, months),
+        creditCents: row.creditCents - spent,
+        periodAmountCents: price - spent,
       });
     },
 

@@ -24,19 +24,36 @@ const messageOf = (error: unknown, fallback: string) =>
 export const otherPlanOf = (subscription: Subscription): PlanChoice =>
   subscription.type === 'yearly' ? 'monthly' : 'annual';
 
-/** "You will be charged $X now." and, when unused time exceeds the price, the credit kept. */
+/**
+ * What the card is charged on each date, credit applied, as the server works it out: now, the
+ * renewals the credit pays, then the first the card pays and the price after that.
+ */
 function PreviewText({ preview }: { preview: PlanChangePreview }) {
   const money = (cents: number) => formatMoney(cents, preview.currency);
+  const { interval } = plans[preview.plan];
   return (
     <div className="flex flex-col gap-2 text-ink" data-testid="plan-change-preview">
-      <p>{paymentTexts.planChangeNow(money(preview.amountDueNowCents))}</p>
+      <p className="font-semibold">
+        {preview.amountDueNowCents > 0
+          ? paymentTexts.planChangeNow(money(preview.amountDueNowCents))
+          : paymentTexts.planChangeNothingNow}
+      </p>
       {preview.creditCents > 0 ? (
-        <p>{paymentTexts.planChangeCredit(money(preview.creditCents))}</p>
+        <p>
+          {paymentTexts.planChangeCreditPays(
+            money(preview.creditCents),
+            preview.renewalsFromCredit,
+            interval,
+            formatDate(preview.nextRenewalDate),
+          )}
+        </p>
       ) : null}
       <p>
-        {paymentTexts.planChangeThen(
+        {paymentTexts.planChangeCardThen(
+          money(preview.firstCardChargeCents),
+          formatDate(preview.firstCardChargeDate),
           money(preview.nextRenewalCents),
-          formatDate(preview.nextRenewalDate),
+          interval,
         )}
       </p>
     </div>
