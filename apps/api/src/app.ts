@@ -580,6 +580,7 @@ export async function buildApp({
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
     supportAddress: config.SUPPORT_ADDRESS,
+    supportTimeZone: config.SUPPORT_TIME_ZONE,
     dataDeletionSubject: config.DATA_DELETION_SUBJECT,
     parentBrands: config.parentBrands,
   };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { timeZone } from './time-zone-setting.ts';
 import type { ParentBrands } from '@si/contracts';
 
 /**
@@ -70,6 +71,7 @@ const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@example.org'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0100'),
   SUPPORT_ADDRESS: z.string().default('100 Example Street, Suite 200, Springfield, EX 00000'),
+  SUPPORT_TIME_ZONE: timeZone.default('UTC'),
   DATA_DELETION_SUBJECT: z.string().default('Data Deletion Request - Scaling Impact'),
   /**
    * The two parent companies the product is a brand of (docs/product.md#who-it-is-for), shown on About,

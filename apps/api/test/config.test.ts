@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PERIODIC_JOBS: 'maybe' })).toThrow(/PERIODIC_JOBS/);
   });
 
+  it('takes the time zone of the business hours as an IANA name, UTC by default', () => {
+    expect(loadConfig({}).SUPPORT_TIME_ZONE).toBe('UTC');
+    expect(loadConfig({ SUPPORT_TIME_ZONE: 'Africa/Nairobi' }).SUPPORT_TIME_ZONE).toBe(
+      'Africa/Nairobi',
+    );
+    expect(() => loadConfig({ SUPPORT_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SUPPORT_TIME_ZONE/);
+  });
+
   it('names the parent brands, with neutral placeholders by default', () => {
     expect(loadConfig({}).parentBrands).toEqual({
       education: { name: 'Example Education Company', url: 'https://education.example.org' },

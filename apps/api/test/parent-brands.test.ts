@@ -25,6 +25,8 @@ describe('parent brands', () => {
         education: { name: 'Example Education Company', url: 'https://education.example.org' },
         hiring: { name: 'Example Hiring Platform', url: 'https://hiring.example.org' },
       });
+      // The business hours' time zone (ADR 038), UTC unless SUPPORT_TIME_ZONE names another.
+      expect(site.supportTimeZone).toBe('UTC');
     });
   });
 

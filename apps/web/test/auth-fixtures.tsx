@@ -89,6 +89,7 @@ export function stubApi(handlers: Record<string, Handler>) {
           supportEmail: 'support@example.org',
           supportPhone: '+1 555',
           supportAddress: '1 Example St',
+          supportTimeZone: 'Africa/Nairobi',
           dataDeletionSubject: 'Data Deletion Request',
           parentBrands: {
             education: { name: 'Example Education Company', url: null },

@@ -9,6 +9,7 @@ const site = {
   supportEmail: 'support@example.org',
   supportPhone: '+1 555',
   supportAddress: '1 Example St',
+  supportTimeZone: 'Africa/Nairobi',
   dataDeletionSubject: 'Data Deletion Request',
   parentBrands: {
     education: { name: 'Acme Learning', url: 'https://learn.example.net/' },
@@ -56,4 +57,14 @@ describe('parent brands (docs/product.md#who-it-is-for)', () => {
       expect(await within(footer).findByText(brandLine)).toBeTruthy();
     },
   );
+});
+
+describe('business hours on /contact', () => {
+  it('name the time zone they are in, from the site settings', async () => {
+    renderAppAt('/contact');
+    const hours = await screen.findByTestId('business-hours');
+    await vi.waitFor(() =>
+      expect(hours.textContent).toBe('Mon-Fri 9am-5pm, East Africa Time (Africa/Nairobi)'),
+    );
+  });
 });

@@ -42,6 +42,7 @@ function stubApi(overrides: Record<string, () => Promise<Response>> = {}) {
             supportEmail: 'support@example.org',
             supportPhone: '+1 555',
             supportAddress: '1 Example St',
+            supportTimeZone: 'Africa/Nairobi',
             dataDeletionSubject: 'Data Deletion Request',
             parentBrands: {
               education: { name: 'Example Education Company', url: null },

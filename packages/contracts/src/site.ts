@@ -19,10 +19,24 @@ export const SiteInfo = z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   supportAddress: z.string(),
+  /** The IANA time zone of the business hours ('America/New_York', 'UTC'). */
+  supportTimeZone: z.string(),
   dataDeletionSubject: z.string(),
   parentBrands: ParentBrands,
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
+
+const hours = 'Mon-Fri 9am-5pm';
+/**
+ * The business hours (docs/product.md), in the time zone the support team works in (ADR 038):
+ * its name as people say it, and its IANA id, which no season changes.
+ */
+export const businessHoursTexts = {
+  hours,
+  label: 'Business hours',
+  inZone: (zoneName: string, zoneId: string) =>
+    zoneName === zoneId ? `${hours} (${zoneId})` : `${hours}, ${zoneName} (${zoneId})`,
+} as const;
 
 /**
  * The parent-brands line shown on About, Contact, Privacy, the footer and in emails, in parts

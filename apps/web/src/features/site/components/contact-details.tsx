@@ -1,8 +1,20 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { businessHoursTexts } from '@si/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSiteInfo } from '../api/get-site-info';
 
-export const BUSINESS_HOURS = 'Mon-Fri 9am-5pm';
+/** 'East Africa Time' for Africa/Nairobi: the zone's name that holds all year (no EST/EDT). */
+function zoneName(zoneId: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zoneId,
+      timeZoneName: 'longGeneric',
+    }).formatToParts(new Date(0));
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zoneId;
+  } catch {
+    return zoneId;
+  }
+}
 
 const unavailable = 'Contact details are unavailable right now. Please try again later.';
 
@@ -58,8 +70,12 @@ export function ContactDetails() {
       )}
       <div className={rowClasses}>
         <Clock aria-hidden="true" className={iconClasses} />
-        <dt className="sr-only">Business hours</dt>
-        <dd className="text-ink">{BUSINESS_HOURS}</dd>
+        <dt className="sr-only">{businessHoursTexts.label}</dt>
+        <dd className="text-ink" data-testid="business-hours">
+          {data
+            ? businessHoursTexts.inZone(zoneName(data.supportTimeZone), data.supportTimeZone)
+            : businessHoursTexts.hours}
+        </dd>
       </div>
     </dl>
   );
