@@ -30,6 +30,8 @@ test('switches monthly to annual after a preview of the charge, and back shows t
   page,
   request,
 }, testInfo) => {
+  // Two audits, two previews and a switch.
+  test.slow();
   const { email, password } = await createVerifiedAccount(request, uniqueEmail(testInfo, 'plan'));
   const name = uniqueName(testInfo, 'Switchback Farm');
   const organization = await createOrganization(request, name);

@@ -79,6 +79,14 @@ describe('the operator console', () => {
     expect(callsOf(fetchMock)).not.toContain('GET /api/admin/organizations');
   });
 
+  it('says the console is loading, in its own shape, while the server is asked who is here', async () => {
+    consoleApi({ 'GET /api/admin/me': () => new Promise<Response>(() => {}) });
+    renderApp('/admin/payments');
+    const loading = await screen.findByText(consoleTexts.loadingConsole);
+    expect(loading.closest('[role="status"]')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText(consoleTexts.loading)).toBeNull();
+  });
+
   it('asks an operator who signed in long ago to sign in again, signing out and coming back', async () => {
     let signedIn = true;
     const fetchMock = consoleApi({

@@ -3,14 +3,19 @@ import { businessHoursTexts } from '@si/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSiteInfo } from '../api/get-site-info';
 
-/** 'East Africa Time' for Africa/Nairobi: the zone's name that holds all year (no EST/EDT). */
+/**
+ * 'East Africa Time' for Africa/Nairobi: the zone's name that holds all year (no EST/EDT). UTC is
+ * its own name; a zone the browser has no name for ('GMT+03:00') goes by its id alone.
+ */
 function zoneName(zoneId: string): string {
+  if (/^(Etc\/)?(UTC|GMT)$/.test(zoneId)) return zoneId;
   try {
     const parts = new Intl.DateTimeFormat('en-US', {
       timeZone: zoneId,
       timeZoneName: 'longGeneric',
     }).formatToParts(new Date(0));
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zoneId;
+    const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? zoneId;
+    return name.startsWith('GMT') ? zoneId : name;
   } catch {
     return zoneId;
   }
