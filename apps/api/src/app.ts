@@ -74,6 +74,7 @@ import { createSavedSearchService } from './modules/saved-searches/service.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { createNewsletterRepository } from './modules/newsletter/repository.ts';
 import { createDigestRepository } from './modules/newsletter/digest-repository.ts';
+import { createDigestSender } from './modules/newsletter/digest-sender.ts';
 import { createNewsletterService } from './modules/newsletter/service.ts';
 import { newsletterDigestJob } from './jobs/newsletter-digest.ts';
 import { newsletterExpiryJob } from './jobs/newsletter-expiry.ts';
@@ -367,6 +368,17 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
   });
 
+  const newsletterDigests = createDigestSender({
+    db: database.db,
+    digests: createDigestRepository(database.db),
+    newsletter: newsletterRepository,
+    outbox,
+    tokens: newsletterTokens,
+    publicUrl: config.publicUrl,
+    emailFooter,
+    onEmailQueued: () => relay.nudge(),
+  });
+
   // The Verified badge (ADR 032).
   const verificationRepository = createVerificationRepository();
   const verification = createVerificationService({
@@ -418,6 +430,7 @@ export async function buildApp({
     outbox,
     clearBadge: verificationRepository.clearBadge,
     newsletter: newsletterRepository,
+    newsletterDigests,
     deleteOrganization: organizationService.deleteForOperator,
     deleteUser: accountService.deleteForOperator,
     providers,
@@ -447,17 +460,7 @@ export async function buildApp({
     onEmailQueued: () => relay.nudge(),
     logger: app.log,
   });
-  const newsletterDigest = newsletterDigestJob({
-    db: database.db,
-    digests: createDigestRepository(database.db),
-    newsletter: newsletterRepository,
-    outbox,
-    tokens: newsletterTokens,
-    publicUrl: config.publicUrl,
-    emailFooter,
-    onEmailQueued: () => relay.nudge(),
-    logger: app.log,
-  });
+  const newsletterDigest = newsletterDigestJob({ sender: newsletterDigests, logger: app.log });
   // Saved searches and their alerts (ADR 034).
   const savedSearchRepository = createSavedSearchRepository(database.db);
   const savedSearches = createSavedSearchService({

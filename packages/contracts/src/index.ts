@@ -34,3 +34,4 @@ export * from './server-render.ts';
 export * from './saved-searches.ts';
 export * from './saved-search-texts.ts';
 export * from './saved-search-button-texts.ts';
+export * from './newsletter-digest.ts';

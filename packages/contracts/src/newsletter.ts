@@ -5,6 +5,8 @@ export const NEWSLETTER_CONFIRMATION_DAYS = 7;
 /** The longest line an operator may put at the top of the monthly digest. */
 export const NEWSLETTER_LINE_MAX = 300;
 
+const EMAIL_INVALID = 'Please enter a valid email address';
+
 export const NewsletterRequest = z
   .object({
     email: z
@@ -12,7 +14,7 @@ export const NewsletterRequest = z
       .trim()
       .toLowerCase()
       .max(254)
-      .pipe(z.email({ message: 'Please enter a valid email address' })),
+      .pipe(z.email({ message: EMAIL_INVALID })),
   })
   .strict();
 export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
@@ -46,7 +48,7 @@ export const newsletterTexts = {
   confirming: 'Confirming your subscription...',
   confirmedTitle: 'You are subscribed',
   confirmed:
-    'Thank you! Once a month you will get the organizations that joined the directory. Every newsletter has a link to unsubscribe in one click.',
+    'Thank you! Once a month you will get the organizations that joined the directory. We have sent you a welcome email: it, and every newsletter, has a link to unsubscribe in one click.',
   linkInvalidTitle: 'This link did not work',
   linkInvalid:
     'This confirmation link is not valid, or it has been used already. If you confirmed before, you are subscribed; otherwise, subscribe again from the box at the bottom of any page.',
@@ -58,6 +60,15 @@ export const newsletterTexts = {
   confirmEmailSubject: 'Confirm your subscription to the Scaling Impact newsletter',
   digestSubject: (month: string) => `New on Scaling Impact: ${month}`,
   unsubscribeLabel: 'Unsubscribe from the newsletter',
+  welcomeEmailSubject: 'Welcome to the Scaling Impact newsletter',
+  welcomeEmailIntro: (to: string) =>
+    `${to} is now subscribed to the Scaling Impact newsletter: in the first days of each month, the organizations that joined the directory the month before.`,
+  welcomeEmailAction: 'Browse the directory',
+  welcomeEmailOutro:
+    'You can leave at any time: this email and every newsletter have a link to unsubscribe in one click.',
+  /** The box's own message for an empty field (the browser's bubble is not used). */
+  emailRequired: 'Please enter your email address',
+  emailInvalid: EMAIL_INVALID,
 } as const;
 
 /** The console's newsletter page: counts, the digest's line, the last send, the addresses. */

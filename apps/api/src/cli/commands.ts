@@ -10,6 +10,7 @@ import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
 import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
+import { newsletterUsage, runNewsletterCommand } from './newsletter-commands.ts';
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 import { runSavedSearchCommand, savedSearchUsage } from './saved-search-commands.ts';
@@ -26,7 +27,8 @@ ${backupUsage}
 ${emailUsage}
 ${paymentUsage}
 ${operatorUsage}
-${savedSearchUsage}`;
+${savedSearchUsage}
+${newsletterUsage}`;
 
 export interface CommandContext {
   database: DatabaseHandle;
@@ -119,6 +121,12 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
             emailQueued: context.emailQueued,
           })) ||
           (await runOperatorCommand(command ?? '', rest, { db: database.db, print: output.out })) ||
+          (await runNewsletterCommand(command ?? '', rest, {
+            db: database.db,
+            config,
+            emailQueued: context.emailQueued,
+            print: output.out,
+          })) ||
           (await runSavedSearchCommand(command ?? '', rest, {
             db: database.db,
             sendAlerts: context.sendSavedSearchAlerts,

@@ -31,17 +31,37 @@ export function createDigestRepository(db: Database) {
       return result.rows;
     },
 
-    /** The month's digest row, written by the first run that starts it (its line kept). */
-    async start(month: string, digestLine: string, organizations: number): Promise<DigestRow> {
-      await db
-        .insert(newsletterDigests)
-        .values({ month, digestLine, organizations })
-        .onConflictDoNothing();
+    async get(month: string): Promise<DigestRow | null> {
       const [row] = await db
         .select()
         .from(newsletterDigests)
         .where(eq(newsletterDigests.month, month));
-      return row!;
+      return row ?? null;
+    },
+
+    /**
+     * The month's digest row, written by the first run that starts it (its line kept), or null
+     * when it was there already. `startedAt` also ends its time: an early digest holds those
+     * first published until it was sent (ADR 037).
+     */
+    async startIfNew(
+      executor: Database,
+      row: { month: string; digestLine: string; organizations: number; startedAt: Date },
+    ): Promise<DigestRow | null> {
+      const [started] = await executor
+        .insert(newsletterDigests)
+        .values(row)
+        .onConflictDoNothing()
+        .returning();
+      return started ?? null;
+    },
+
+    /** Confirmed subscribers the month's digest, started at `startedAt`, would still go to. */
+    async dueCount(month: string, startedAt: Date): Promise<number> {
+      const result = (await db.execute(sql`
+        select count(*)::int as n from newsletter_subscribers s
+        where ${due(month, startedAt)}`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
     },
 
     /**

@@ -40,9 +40,15 @@ export function createNewsletterRepository(db: Database) {
         .where(and(eq(newsletterSubscribers.id, id), isNull(newsletterSubscribers.confirmedAt)));
     },
 
-    /** Confirms the address of a link still valid, once: its token is forgotten. */
-    async confirm(tokenHash: string): Promise<'confirmed' | 'expired' | 'invalid'> {
-      const confirmed = await db
+    /**
+     * Confirms the address of a link still valid, once: its token is forgotten. In the caller's
+     * transaction, so that what the confirmation sends is queued with it.
+     */
+    async confirm(
+      tx: Database,
+      tokenHash: string,
+    ): Promise<{ id: string; email: string } | 'expired' | 'invalid'> {
+      const [confirmed] = await tx
         .update(newsletterSubscribers)
         .set({ confirmedAt: sql`now()`, confirmTokenHash: null })
         .where(
@@ -52,9 +58,9 @@ export function createNewsletterRepository(db: Database) {
             stillValid,
           ),
         )
-        .returning({ id: newsletterSubscribers.id });
-      if (confirmed.length > 0) return 'confirmed';
-      const [expired] = await db
+        .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
+      if (confirmed) return confirmed;
+      const [expired] = await tx
         .select({ id: newsletterSubscribers.id })
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.confirmTokenHash, tokenHash));

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { newsletterErrorCodes, newsletterTexts, type UnsubscribeError } from '@si/contracts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import { newsletterConfirmationEmail, type EmailFooter } from '../../adapters/email/templates.ts';
+import { newsletterWelcomeEmail } from '../../adapters/email/newsletter-welcome-email.ts';
 import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { NewsletterRepository } from './repository.ts';
+import { newsletterUnsubscribeUrl } from './unsubscribe-link.ts';
 
 /**
  * A pending address asked for again gets a new link, but not more often than this: the box
@@ -63,15 +65,38 @@ export function createNewsletterService(options: NewsletterServiceOptions) {
       if (queued) options.onEmailQueued();
     },
 
-    /** The emailed link: a pending address becomes a subscriber, once, within its 7 days. */
+    /**
+     * The emailed link: a pending address becomes a subscriber, once, within its 7 days, and is
+     * sent the welcome email with its way out, queued in the confirmation's transaction.
+     */
     async confirm(token: string): Promise<void> {
-      const outcome = await repository.confirm(hashOf(token));
+      const outcome = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const confirmed = await repository.confirm(tx, hashOf(token));
+        if (typeof confirmed === 'string') return confirmed;
+        await outbox.enqueueFor(
+          tx,
+          { newsletterSubscriberId: confirmed.id },
+          newsletterWelcomeEmail({
+            to: confirmed.email,
+            directoryUrl: `${options.publicUrl}/`,
+            unsubscribeUrl: newsletterUnsubscribeUrl(
+              options.publicUrl,
+              options.tokens,
+              confirmed.id,
+            ),
+            ...options.emailFooter,
+          }),
+        );
+        return 'confirmed' as const;
+      });
       if (outcome === 'expired') {
         throw new AppError(410, newsletterErrorCodes.linkExpired, newsletterTexts.linkExpired);
       }
       if (outcome === 'invalid') {
         throw new AppError(404, newsletterErrorCodes.linkInvalid, newsletterTexts.linkInvalid);
       }
+      options.onEmailQueued();
     },
 
     /**

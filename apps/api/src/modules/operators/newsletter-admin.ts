@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { adminNewsletterTexts, errorCodes, type AdminNewsletter } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { DigestSender } from '../newsletter/digest-sender.ts';
 import type { NewsletterRepository } from '../newsletter/repository.ts';
 import type { Actor, AuditedAction } from './audit.ts';
 
@@ -9,14 +10,16 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * The console's newsletter (ADR 033): counts, the last digest, the digest's line, the addresses.
- * What hands out or changes personal data (the export, a removal) and the line are audited.
+ * What hands out or changes personal data (the export, a removal), the line and a digest sent
+ * now are audited.
  */
 export function createNewsletterAdmin(options: {
   db: Database;
   newsletter: NewsletterRepository;
+  digests: DigestSender;
   record: (tx: Database, actor: Actor, entry: AuditedAction) => Promise<unknown>;
 }) {
-  const { db, newsletter, record } = options;
+  const { db, newsletter, digests, record } = options;
   return {
     async overview(): Promise<AdminNewsletter> {
       const [counts, digestLine, last] = await Promise.all([
@@ -38,6 +41,22 @@ export function createNewsletterAdmin(options: {
           waiting: last.waiting,
         },
       };
+    },
+
+    /** The next digest: subject, line, organizations, recipients, and whether it can go now. */
+    digestPreview: (now = new Date()) => digests.preview(now),
+
+    /** Sends the next digest now, as its month's one (ADR 037); audited. */
+    digestSend(actor: Actor, now = new Date()) {
+      return digests.sendNow(now, (tx, digest) =>
+        record(tx, actor, {
+          action: 'newsletter.digest-send',
+          targetType: 'newsletter',
+          targetId: digest.month,
+          targetLabel: digests.monthName(digest.month),
+          details: { organizations: digest.organizations },
+        }),
+      );
     },
 
     async subscribers(query: { q?: string; page: number }) {

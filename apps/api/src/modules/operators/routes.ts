@@ -35,6 +35,7 @@ import {
 import { sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../identity/better-auth.ts';
 import { readSession } from '../../identity/session.ts';
+import { registerDigestRoutes } from './newsletter-digest-routes.ts';
 import type { Actor, OperatorService } from './service.ts';
 
 const OrganizationParams = z.object({ id: OrganizationId });
@@ -423,6 +424,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
         .send(await operators.newsletter.csv(actor(request))),
   );
+  registerDigestRoutes(app, { newsletter: operators.newsletter, actor, admin });
 
   app.get(
     '/admin/subscriptions',

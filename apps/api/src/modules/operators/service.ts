@@ -33,6 +33,7 @@ import {
 import type { PaymentRepository } from '../payments/repository.ts';
 import type { PaymentProviders } from '../payments/providers/index.ts';
 import { ProviderRefusedError } from '../payments/providers/provider.ts';
+import type { DigestSender } from '../newsletter/digest-sender.ts';
 import type { NewsletterRepository } from '../newsletter/repository.ts';
 import { recordAction, type Actor, type AuditedAction } from './audit.ts';
 import { createNewsletterAdmin } from './newsletter-admin.ts';
@@ -62,6 +63,8 @@ export interface OperatorServiceOptions {
   clearBadge: (tx: Database, organizationId: string) => Promise<void>;
   /** The newsletter's addresses and settings (the console's newsletter page). */
   newsletter: NewsletterRepository;
+  /** The monthly digest, previewed and sent now from the console (ADR 037). */
+  newsletterDigests: DigestSender;
   /** Deletes an organization as its owner's deletion does (organizations service). */
   deleteOrganization: (id: string) => Promise<boolean>;
   /** Deletes a user with everything they own, as their own deletion does (accounts service). */
@@ -698,7 +701,12 @@ export function createOperatorService(options: OperatorServiceOptions) {
       });
     },
 
-    newsletter: createNewsletterAdmin({ db, newsletter: options.newsletter, record }),
+    newsletter: createNewsletterAdmin({
+      db,
+      newsletter: options.newsletter,
+      digests: options.newsletterDigests,
+      record,
+    }),
 
     async audit(query: { q?: string; page: number }) {
       const { rows, total } = await repository.audit(query);
