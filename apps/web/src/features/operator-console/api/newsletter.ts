@@ -5,7 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminNewsletter, AdminNewsletterSubscriber } from '@si/contracts';
+import type {
+  AdminDigestPreview,
+  AdminDigestSent,
+  AdminNewsletter,
+  AdminNewsletterSubscriber,
+} from '@si/contracts';
 import { consoleKeys, consoleRequest } from './console-request';
 import type { ConsolePage } from './console-page';
 
@@ -65,6 +70,36 @@ export function useRemoveSubscriber() {
     mutationFn: (id: string) =>
       consoleRequest(`/newsletter/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: consoleKeys.all }),
+  });
+}
+
+/** GET /api/admin/newsletter/digest-preview: what the next digest holds, and if it can go now. */
+export function getDigestPreview(signal?: AbortSignal): Promise<AdminDigestPreview> {
+  return consoleRequest<{ data: AdminDigestPreview }>('/newsletter/digest-preview', {
+    signal,
+  }).then((body) => body.data);
+}
+
+export function useDigestPreview() {
+  return useQuery(
+    queryOptions({
+      queryKey: [...consoleKeys.newsletter(), 'digest-preview'],
+      queryFn: ({ signal }) => getDigestPreview(signal),
+      staleTime: 0,
+    }),
+  );
+}
+
+/** POST /api/admin/newsletter/digest-send: the next digest, now (409 when it went out). */
+export function useSendDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      consoleRequest<{ data: AdminDigestSent }>('/newsletter/digest-send', {
+        method: 'POST',
+      }).then((body) => body.data),
+    // A refusal too: the preview then says why.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: consoleKeys.newsletter() }),
   });
 }
 

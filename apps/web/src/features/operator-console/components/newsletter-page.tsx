@@ -22,6 +22,7 @@ import {
 import { SectionHeading } from './console-shell';
 import { EmailText } from './email-text';
 import { formatDay, formatWhen } from './format-when';
+import { NextDigest } from './next-digest';
 import { EmptyList, ListBody, LoadFailed } from './list-states';
 import { refusalOf } from './organization-detail';
 import { SearchForm } from './search-form';
@@ -36,8 +37,9 @@ const monthOf = (month: string) =>
   });
 
 /**
- * /admin/newsletter: the counts, the last digest and how it went, the line of the next one, the
- * CSV of the confirmed addresses, and every address with Remove (each audited).
+ * /admin/newsletter: the counts, the last digest and how it went, the next one (sent now if
+ * wished), its line, the CSV of the confirmed addresses, and every address with Remove (each
+ * audited).
  */
 export function NewsletterPage() {
   const newsletter = useNewsletter();
@@ -57,6 +59,7 @@ export function NewsletterPage() {
             <Figure label={consoleTexts.pendingSubscribers} value={newsletter.data?.pending} />
           </div>
           <LastDigest digest={newsletter.data?.lastDigest} />
+          <NextDigest />
           {newsletter.data ? <DigestLineForm saved={newsletter.data.digestLine} /> : null}
           <div className="flex flex-col gap-3 surface-card p-5 sm:p-6">
             <p className="max-w-prose text-ink-muted">{consoleTexts.csvHint}</p>
