@@ -59,4 +59,42 @@ test.describe('the newsletter', () => {
     await screenshot(page, 'newsletter-unsubscribe-invalid');
     await audit(page);
   });
+
+  test("the box says a bad address under the field, in the product's words, not the browser's bubble", async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/about');
+    const footer = page.locator('footer');
+    const field = footer.getByRole('textbox', { name: newsletterTexts.label });
+    await expect(async () => {
+      await page.keyboard.press('End');
+      await expect(field).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    const subscribe = footer.getByRole('button', { name: footerTexts.subscribe });
+
+    // Empty: the form is sent (no bubble stops it) and the field says why, for every reader.
+    await subscribe.click();
+    await expect(footer.getByText(newsletterTexts.emailRequired)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(newsletterTexts.emailRequired);
+    await expect(field).toBeFocused();
+    await screenshot(page, 'newsletter-box-error', { viewport: true });
+    await audit(page);
+
+    // Not an address at all, then one only the server refuses: the same place, the same words.
+    await field.fill('not-an-email');
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await subscribe.click();
+    await expect(field).toHaveAccessibleDescription(newsletterTexts.emailInvalid);
+    await field.fill('someone@nowhere');
+    await subscribe.click();
+    await expect(field).toHaveAccessibleDescription(newsletterTexts.emailInvalid);
+    await expect(page.getByText(newsletterTexts.checkInbox)).toHaveCount(0);
+
+    await field.fill(uniqueEmail(testInfo, 'newsletter-box'));
+    await subscribe.click();
+    await expect(page.getByText(newsletterTexts.checkInbox)).toBeVisible();
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expect(footer.getByText(newsletterTexts.emailInvalid)).toHaveCount(0);
+  });
 });

@@ -47,6 +47,8 @@ export const digestTexts = {
   recipients: (count: number) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? 'subscriber' : 'subscribers'}`,
   organizationsHeading: 'Organizations in it',
+  more: (count: number) =>
+    `and ${count.toLocaleString('en-US')} more ${count === 1 ? 'organization' : 'organizations'}`,
   noLine: 'No line: the email opens with the organizations.',
   sendNow: 'Send now',
   sendNowTitle: 'Send the digest now?',

@@ -120,11 +120,17 @@ export function createDigestSender(options: DigestSenderOptions) {
     return queued;
   }
 
-  /** The digest an operator would send now: last month's in the first days, while not started. */
+  /**
+   * The digest an operator would send now: in the first days, last month's while the job has not
+   * started it and it has news; otherwise this month's.
+   */
   async function nextMonth(now: Date): Promise<Date> {
     const current = addMonths(now, 0);
     const previous = addMonths(now, -1);
-    const pending = now.getUTCDate() <= SENDING_DAYS && !(await digests.get(monthKey(previous)));
+    const pending =
+      now.getUTCDate() <= SENDING_DAYS &&
+      !(await digests.get(monthKey(previous))) &&
+      (await contents(previous, now)).length > 0;
     return pending ? previous : current;
   }
 

@@ -7,6 +7,9 @@ import { useDigestPreview, useSendDigest } from '../api/newsletter';
 import { LoadFailed } from './list-states';
 import { refusalOf } from './organization-detail';
 
+/** The organizations named here; the email names them all. */
+const LISTED = 20;
+
 const monthOf = (month: string) =>
   new Date(`${month}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'long',
@@ -58,13 +61,18 @@ function DigestBody({ digest }: { digest: AdminDigestPreview }) {
             {digestTexts.organizationsHeading}
           </h4>
           <ul className="flex flex-col gap-2 text-sm">
-            {digest.organizations.map((organization) => (
+            {digest.organizations.slice(0, LISTED).map((organization) => (
               <li key={organization.id} className="flex flex-col">
                 <span className="font-semibold break-words">{organization.name}</span>
                 <span className="break-words text-ink-muted">{organization.line}</span>
               </li>
             ))}
           </ul>
+          {digest.organizations.length > LISTED ? (
+            <p className="text-sm text-ink-muted">
+              {digestTexts.more(digest.organizations.length - LISTED)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {digest.refusal ? (
