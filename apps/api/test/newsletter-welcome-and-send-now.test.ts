@@ -98,7 +98,7 @@ async function cli(...argv: string[]) {
   return { code, out, log: log.join('\n') };
 }
 
-describe('the welcome email', () => {
+describe('the welcome email', { timeout: 60_000 }, () => {
   it('is sent once per confirmation, with the one-click way out and its headers', async () => {
     await subscribe('welcome@example.org');
     const token = await confirmationToken('welcome@example.org');
