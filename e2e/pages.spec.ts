@@ -23,16 +23,20 @@ test.describe('static pages and layout', () => {
     ]) {
       await expect(page.getByRole('heading', { name: group })).toBeVisible();
     }
-    const main = page.getByRole('main');
-    const triggers = main.getByRole('button', { expanded: false });
-    const first = triggers.nth(0);
-    const second = triggers.nth(1);
-    await first.click();
-    await expect(main.getByRole('button', { expanded: true })).toHaveCount(1);
-    await second.click();
-    await expect(main.getByRole('button', { expanded: true })).toHaveCount(1);
-    await main.getByRole('button', { expanded: true }).click();
-    await expect(main.getByRole('button', { expanded: true })).toHaveCount(0);
+    const items = page.getByRole('main').getByTestId('faq-item');
+    const openCount = () =>
+      items.evaluateAll((all) => all.filter((item) => (item as HTMLDetailsElement).open).length);
+    const first = items.nth(0);
+    const second = items.nth(1);
+    await first.locator('summary').click();
+    await expect(first.getByRole('paragraph')).toBeVisible();
+    expect(await openCount()).toBe(1);
+    await second.locator('summary').click();
+    await expect(second.getByRole('paragraph')).toBeVisible();
+    await expect(first.getByRole('paragraph')).toBeHidden();
+    expect(await openCount()).toBe(1);
+    await second.locator('summary').click();
+    await expect.poll(openCount).toBe(0);
     await expect(page.getByText(faqTexts.empty)).toHaveCount(0);
   });
 

@@ -73,7 +73,7 @@ export function SearchBox({ value, categories, verified = false, onChange }: Sea
             type="button"
             aria-label="Clear search"
             onClick={() => setText('')}
-            className="absolute top-1/2 right-1 flex size-touch no-js:hidden -translate-y-1/2 items-center justify-center rounded-control text-ink-muted hover:bg-sunken hover:text-ink"
+            className="absolute top-1/2 right-1 flex size-touch no-js:hidden unhydrated:invisible -translate-y-1/2 items-center justify-center rounded-control text-ink-muted hover:bg-sunken hover:text-ink"
           >
             <CloseIcon className="size-4" />
           </button>
