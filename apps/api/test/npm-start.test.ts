@@ -43,7 +43,13 @@ describe('npm start', () => {
   beforeAll(() => {
     // `npm start` builds first when the build is missing or stale; done here, once, so that the
     // test waits for a server, not for a build.
-    const build = spawnSync('node', ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'pipe' });
+    // In the environment `npm start` has, not the test runner's: with Vitest's NODE_ENV=test
+    // Vite would build React's development bundles, over the first load's budget.
+    const build = spawnSync('node', ['scripts/build-if-stale.mjs'], {
+      cwd: root,
+      stdio: 'pipe',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
     expect(build.status, String(build.stderr)).toBe(0);
   }, 600_000);
   afterAll(async () => {
