@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import {
   CATEGORY_DESCRIPTION_MAX,
+  categoryGroupIds,
   detailTexts,
   organizationEditorTexts,
   organizationFormMessages,
@@ -499,22 +500,13 @@ describe('categories in the editor', () => {
   });
 
   it('says the rule as it is with seven groups, one from each, and counts each group', async () => {
-    const groupIds = [
-      'impact_areas',
-      'work_methods',
-      'differentiators',
-      'culture',
-      'company_properties',
-      'approach',
-      'how_we_scale_change',
-    ] as const;
-    const sevenGroups = groupIds.map((id, sortOrder) => ({
+    const sevenGroups = categoryGroupIds.map((id, sortOrder) => ({
       id,
       name: `Group ${sortOrder + 1}`,
       emoji: '•',
       sortOrder,
     }));
-    const oneEach: Category[] = groupIds.flatMap((groupId, index) =>
+    const oneEach: Category[] = categoryGroupIds.flatMap((groupId, index) =>
       ['a', 'b'].map((letter, sortOrder) => ({
         id: `${groupId}_${letter}`,
         name: `Choice ${index + 1}${letter}`,
