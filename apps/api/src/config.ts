@@ -49,7 +49,7 @@ const brandName = z.string().trim().min(1, 'a parent brand needs a name');
 /** A parent company's website (http or https), or empty for its name without a link. */
 const brandUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
 
-const ConfigSchema = z.object({
+export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
