@@ -1,5 +1,6 @@
-# The production path (README, Deploying): the same commands scripts/production-smoke.sh runs on
-# CI, where no container engine runs. Build stage: install everything, build, drop dev packages.
+# The production path (docs/operations/production.md): the same commands
+# scripts/production-smoke.sh runs on CI, where no container engine runs. Build stage: install
+# everything, build, drop dev packages.
 FROM node:20-slim AS build
 WORKDIR /app
 COPY . .

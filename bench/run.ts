@@ -3,7 +3,7 @@
  * organizations, starts the real server on each with one or more processes, and drives it with
  * autocannon for a fixed time, beside the same server's /healthz as the ceiling. Two suites:
  *   list   GET /api/organizations, cold and warm mixes (bench/list-suite.ts), the table of
- *          ADR 018 (about 15 minutes, see README)
+ *          ADR 018 (about 15 minutes, docs/operations/benchmarks.md)
  *   pages  profiles, filtered home pages and share images, each URL new, and a repeat mix
  *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 12 minutes)
  *   render the web app's server render by itself, in this process, with the API answers in

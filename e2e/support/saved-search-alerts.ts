@@ -5,9 +5,9 @@ import { E2E_PORTS } from './ports.ts';
 const run = promisify(execFile);
 
 /**
- * Sends the saved-search alerts of the account at `to` due by `asOf` now, with the CLI (README,
- * Operators): the running test server takes the command in through its data folder's socket
- * (ADR 020). Only that account's: tests at the other width run at the same time.
+ * Sends the saved-search alerts of the account at `to` due by `asOf` now, with the CLI
+ * (docs/operations/operators.md): the running test server takes the command in through its data
+ * folder's socket (ADR 020). Only that account's: tests at the other width run at the same time.
  */
 export async function sendAlertsAsOf(asOf: Date, to: string): Promise<string> {
   const { stdout } = await run(

@@ -4,9 +4,10 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * Plays the payment provider for a test-mode subscription with the CLI (README, Operators): a
- * renewal paid, its payment refunded or disputed at the provider, or the dispute won. The
- * running test server takes the command in through its data folder's socket (ADR 020).
+ * Plays the payment provider for a test-mode subscription with the CLI
+ * (docs/operations/operators.md): a renewal paid, its payment refunded or disputed at the
+ * provider, or the dispute won. The running test server takes the command in through its data
+ * folder's socket (ADR 020).
  */
 export async function simulateAtProvider(
   action: 'renew' | 'refund' | 'dispute' | 'dispute-won',

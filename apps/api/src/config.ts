@@ -59,7 +59,7 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url().optional(),
-  /** Proxies in front of the server whose X-Forwarded-For is believed (see README). */
+  /** Proxies whose X-Forwarded-For is believed (docs/operations/configuration.md). */
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -104,8 +104,8 @@ export const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * After SIGTERM, how long the server keeps serving with /readyz at 503, so that a load balancer
-   * checking it (every 5 s, out after 2 failures: README) stops sending before it stops
-   * listening (ADR 036). 0: no drain. SIGINT, or a second signal, skips it.
+   * checking it (every 5 s, out after 2 failures: docs/operations/scaling.md) stops sending
+   * before it stops listening (ADR 036). 0: no drain. SIGINT, or a second signal, skips it.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(15_000),
   /**
@@ -212,12 +212,13 @@ export const ConfigSchema = z.object({
   /**
    * Stripe Tax at checkout (opt-in): tax calculated by Stripe, the billing address and an
    * optional tax id collected, and both saved on the customer. Needs Stripe Tax set up in the
-   * dashboard (README, Payments).
+   * dashboard (docs/operations/payments.md).
    */
   STRIPE_AUTOMATIC_TAX: booleanFlag.default(false),
   /**
    * Stripe promotion codes at checkout (opt-in): a field on Stripe's page for codes made in
-   * Stripe's dashboard. The product's own guest codes are apart from it (README, Payments).
+   * Stripe's dashboard. The product's own guest codes are apart from it
+   * (docs/operations/payments.md).
    */
   STRIPE_PROMOTION_CODES: booleanFlag.default(false),
   /**
@@ -316,8 +317,9 @@ function mailDomainOf(from: string): string | null {
 const localHosts = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * What a production server refuses to start on (README, Payments): settings that would take no
- * money, send no mail, or leave session cookies without Secure. A line naming the setting each.
+ * What a production server refuses to start on (docs/operations/production.md): settings that
+ * would take no money, send no mail, or leave session cookies without Secure. A line naming the
+ * setting each.
  * The Stripe prices are checked against Stripe itself when the server starts (server.ts).
  */
 function productionProblems(config: z.infer<typeof ConfigSchema>): string[] {

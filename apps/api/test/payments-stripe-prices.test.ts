@@ -149,7 +149,10 @@ describe('the price a Stripe checkout charges', () => {
   });
 });
 
-it("README names the API version of the webhook endpoint: the server's Stripe SDK's", async () => {
-  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
-  expect(readme).toContain(`with the API version **\`${Stripe.API_VERSION}\`**`);
+it("the payments set-up names the webhook endpoint's API version: the server's Stripe SDK's", async () => {
+  const setUp = await readFile(
+    new URL('../../../docs/operations/payments.md', import.meta.url),
+    'utf8',
+  );
+  expect(setUp).toContain(`with the API version **\`${Stripe.API_VERSION}\`**`);
 });

@@ -53,7 +53,8 @@ export const paymentHoldNames: Record<PaymentHold, string> = {
 /**
  * What each plan charges, in cents: the one place of the amounts. The plan page's prices and
  * savings are worded from them, checkouts without configured prices charge them, and a
- * production server refuses Stripe prices that charge anything else (README, Payments).
+ * production server refuses Stripe prices that charge anything else
+ * (docs/operations/production.md).
  */
 const MONTHLY_CENTS = 1200;
 const ANNUAL_CENTS = 10000;

@@ -10,7 +10,7 @@ import { loggableError } from './loggable-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The stable code a 500 on this route is logged with (README, "Metrics"). */
+    /** The stable code a 500 on this route is logged with (docs/operations/metrics.md). */
     failureCode?: string;
   }
 }

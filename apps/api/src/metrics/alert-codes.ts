@@ -1,6 +1,6 @@
 /**
  * The `code` of each error-level log line worth waking someone for: stable, so an alert can
- * match on it rather than on the wording (README, "Metrics"). Each failure is logged once.
+ * match on it rather than on the wording (docs/operations/metrics.md). Each failure is logged once.
  */
 export const alertCodes = {
   /** A request failed (500) because the database could not be reached or went away. */

@@ -49,9 +49,10 @@ const priceSettings = {
 } as const satisfies Record<PlanChoice, keyof Config>;
 
 /**
- * A production server's check at start (README, Payments): the configured Stripe prices exist
- * and charge what the plans say. A line naming the setting for each one that does not, or for
- * Stripe not answering (nothing could be checked); none without Stripe or without price ids.
+ * A production server's check at start (docs/operations/production.md): the configured Stripe
+ * prices exist and charge what the plans say. A line naming the setting for each one that does
+ * not, or for Stripe not answering (nothing could be checked); none without Stripe or without
+ * price ids.
  */
 export async function stripePriceProblems(config: Config): Promise<string[]> {
   if (!config.STRIPE_SECRET_KEY) return [];

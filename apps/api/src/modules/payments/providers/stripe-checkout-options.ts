@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 
-/** The operator's opt-in switches for Stripe's hosted checkout (README, Payments). */
+/** The operator's opt-in switches for Stripe's hosted checkout (docs/operations/payments.md). */
 export interface CheckoutSwitches {
   /** STRIPE_AUTOMATIC_TAX: Stripe Tax, with the billing address and tax id it needs. */
   automaticTax: boolean;
