@@ -1,4 +1,7 @@
-/** The pages suite's table, its targets (issue 22) with pass or FAIL, and notes on errors. */
+/**
+ * The pages suite's table, its targets (docs/operations/benchmarks.md) with pass or FAIL, and
+ * notes on errors.
+ */
 import { megabytes } from './list-suite.ts';
 import { milliseconds, orgs, processCount, table } from './formatting.ts';
 import type { PageFigure } from './page-mix.ts';

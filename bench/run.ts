@@ -5,7 +5,7 @@
  *   list   GET /api/organizations, cold and warm mixes (bench/list-suite.ts), the table of
  *          ADR 018 (about 15 minutes, docs/operations/benchmarks.md)
  *   pages  profiles, filtered home pages and share images, each URL new, and a repeat mix
- *          (bench/pages-suite.ts, bench/page-mix.ts), issue 22's targets (about 12 minutes)
+ *          (bench/pages-suite.ts, bench/page-mix.ts), the targets in benchmarks.md (about 12 minutes)
  *   render the web app's server render by itself, in this process, with the API answers in
  *          memory: profiles and filtered home pages (bench/render-suite.ts, about 2 minutes)
  *
@@ -70,7 +70,7 @@ const [suite] = oneOf('suite', values.suite ?? (namesPages ? 'pages' : 'list'), 
 ] as const);
 const pages = suite === 'pages';
 const renders = suite === 'render';
-/** ADR 018's table for the list; issue 22's for the pages. PGlite is the small deployment's. */
+/** ADR 018's table for the list; benchmarks.md's for the pages. PGlite: the small deployment's. */
 const defaultSizes: Record<DatabaseKind, number[]> =
   pages || renders
     ? { pglite: [100_000], postgres: [100_000] }

@@ -6,7 +6,7 @@ import { expectNoSeriousAxeViolations as audit } from './support/axe-audit.ts';
 import { screenshot } from './support/screenshots.ts';
 
 /*
- * An owner reads what their profile earned (issue 25): a visitor's view and click, counted on
+ * An owner reads what their profile earned (ADR 031): a visitor's view and click, counted on
  * the server, show in the totals, the chart and the clicks by link; the period switches; the
  * monthly summary turns off.
  */

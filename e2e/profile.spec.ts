@@ -32,7 +32,7 @@ test.describe('organization profile', () => {
     await expect.poll(() => external.count()).toBeGreaterThan(0);
     for (const link of await external.all()) {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-      // Through the product's redirect, which counts the click (issue 25): it answers with the
+      // Through the product's redirect, which counts the click (ADR 031): it answers with the
       // profile's own link of that kind.
       const href = (await link.getAttribute('href'))!;
       expect(href).toMatch(new RegExp(`^/out/${organization.id}/(website|linkedin|twitter|blog)$`));

@@ -177,7 +177,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(organization.description.split('\n')[0]!)).toBeVisible();
   });
 
-  test('a profile keeps its footer: the quick links, the tagline and the contact email (issue 19, item 5)', async ({
+  test('a profile keeps its footer: the quick links, the tagline and the contact email (ADR 019)', async ({
     page,
     request,
   }) => {

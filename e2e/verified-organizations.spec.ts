@@ -27,7 +27,7 @@ import { screenshot } from './support/screenshots.ts';
 import { expect, test } from './support/test.ts';
 
 /*
- * Verified organizations (issue 25, item 3): an owner proves the website's domain with a code
+ * Verified organizations (ADR 032): an owner proves the website's domain with a code
  * emailed there; the badge shows on the profile and the card; visitors filter by it, with and
  * without JavaScript; an operator revokes it.
  */

@@ -163,7 +163,7 @@ describe('public pages rendered on the server', () => {
     }
   });
 
-  it('sends every page with its footer: the quick links, the tagline and the contact email (issue 19, item 5)', async () => {
+  it('sends every page with its footer: the quick links, the tagline and the contact email (ADR 019)', async () => {
     for (const page of [
       '/',
       `/organizations/${profileId}`,

@@ -13,7 +13,7 @@ export const outboundLinkField = {
   blog: 'blogUrl',
 } as const satisfies Record<OutboundLink, string>;
 
-/** Where a profile's outbound link goes through, so that a click is counted (issue 25). */
+/** Where a profile's outbound link goes through, so that a click is counted (ADR 031). */
 export const outboundPath = (organizationId: string, link: OutboundLink) =>
   `/out/${encodeURIComponent(organizationId)}/${link}`;
 

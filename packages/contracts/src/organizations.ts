@@ -35,7 +35,7 @@ export const Organization = z.object({
   paymentStatus: z.enum(paymentStatuses),
   subscriptionType: z.enum(subscriptionTypes).nullable(),
   published: z.boolean(),
-  /** The Verified badge: the website's domain its owner proved, or null (issue 25). */
+  /** The Verified badge: the website's domain its owner proved, or null (ADR 032). */
   verification: OrganizationVerification.nullable(),
   /** Goes up by one with every saved change; PUT sends back the one it was made on. */
   version: z.number().int(),

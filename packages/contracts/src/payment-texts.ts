@@ -191,7 +191,7 @@ export const paymentTexts = {
     'Subscription canceled. Your profile stays published until the period ends.',
   subscriptionResumed: 'Subscription resumed.',
   resubscribe: 'Subscribe again',
-  /** The plan switch on a live subscription (issue 24). */
+  /** The plan switch on a live subscription (ADR 013). */
   switchToPlan: (planName: string) => `Switch to ${planName.toLowerCase()}`,
   planChangeTitle: (planName: string) => `Switch to the ${planName} plan`,
   planChangeLoading: 'Working out what the switch costs...',

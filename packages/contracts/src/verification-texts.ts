@@ -1,5 +1,5 @@
 /**
- * Verified organizations (issue 25, ADR 032): an owner proves control of the domain of the
+ * Verified organizations (ADR 032): an owner proves control of the domain of the
  * profile's saved website by entering a code emailed to an address on that domain.
  */
 export const VERIFICATION_CODE_LENGTH = 6;

@@ -72,7 +72,7 @@ export function createOrganizationService(
   );
   /**
    * The last list of active countries: the same array while neither the countries nor the
-   * reference data change, so a page renders its country options from what it kept (issue 22).
+   * reference data change, so a page renders its country options from what it kept (ADR 027).
    */
   let lastActive: { codes: readonly string[]; snapshot: object; countries: Country[] } | null =
     null;

@@ -39,7 +39,7 @@ export interface VerificationServiceOptions {
 }
 
 /**
- * Proving a website's domain (issue 25, ADR 032): a code goes to an address on the domain of
+ * Proving a website's domain (ADR 032): a code goes to an address on the domain of
  * the saved website, and the owner enters it within 30 minutes, in at most 5 attempts. Only
  * the organization's owner may ask; the address's domain is never taken from the request.
  */
