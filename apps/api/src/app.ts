@@ -32,6 +32,7 @@ import { createFulfilment } from './modules/payments/fulfilment.ts';
 import { createPaymentProviders } from './modules/payments/providers/index.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
 import { createReceiptRepository } from './modules/payments/receipt-repository.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
 import { createOperatorRepository } from './modules/operators/repository.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { createOperatorService } from './modules/operators/service.ts';
@@ -433,8 +434,11 @@ export async function buildApp({
     newsletterDigests,
     deleteOrganization: organizationService.deleteForOperator,
     deleteUser: accountService.deleteForOperator,
-    providers,
-    refreshSubscription: paymentService.refresh,
+    refund: createRefunds({
+      repository: paymentRepository,
+      providers,
+      refresh: paymentService.refresh,
+    }).refundLatest,
     publicUrl: config.publicUrl,
     emailFooter,
     onEmailQueued: () => relay.nudge(),

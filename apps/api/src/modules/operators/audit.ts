@@ -28,3 +28,25 @@ export function recordAction(
 ) {
   return repository.record(executor, { actorId: actor.id, actorEmail: actor.email, ...entry });
 }
+
+/** One page of the audit log, newest first, searched by operator, action, record or reason. */
+export async function auditPage(
+  repository: Pick<OperatorRepository, 'audit'>,
+  query: { q?: string; page: number },
+) {
+  const { rows, total } = await repository.audit(query);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      targetLabel: row.targetLabel,
+      reason: row.reason,
+    })),
+    total,
+  };
+}

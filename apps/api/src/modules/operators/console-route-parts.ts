@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_PAGE_SIZE, ErrorBody } from '@si/contracts';
+import { sessionRequired } from '../../http/openapi.ts';
+import type { Actor, OperatorService } from './service.ts';
+
+/** What each of the console's route plugins is registered with, inside operatorRoutes. */
+export interface ConsoleRouteOptions {
+  operators: OperatorService;
+  /** The operator that operatorRoutes' hook let through. */
+  actor: (request: FastifyRequest) => Actor;
+}
+
+export const admin = { tags: ['admin'], security: sessionRequired };
+
+export const refusals = { 401: ErrorBody, 403: ErrorBody };
+
+/** A list's meta: the page asked for, its size and the whole list's count. */
+export const page = (query: { page: number }, total: number) => ({
+  page: query.page,
+  pageSize: ADMIN_PAGE_SIZE,
+  total,
+});
