@@ -14,7 +14,7 @@ import { newsletterUsage, runNewsletterCommand } from './newsletter-commands.ts'
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
 import { runSavedSearchCommand, savedSearchUsage } from './saved-search-commands.ts';
-import type { AlertRunResult } from '../jobs/saved-search-alerts.ts';
+import type { AlertRunResult } from '../modules/saved-searches/alerts-job.ts';
 
 export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data

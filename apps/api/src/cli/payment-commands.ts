@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { OrganizationId, countOf, paymentHoldNames, subscriptionStatusNames } from '@si/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { subscriptionLapsesJob } from '../jobs/subscription-lapses.ts';
+import { subscriptionLapsesJob } from '../modules/payments/lapses-job.ts';
 import { createFulfilment } from '../modules/payments/fulfilment.ts';
 import { createPaymentProviders } from '../modules/payments/providers/index.ts';
 import { createPaymentRepository } from '../modules/payments/repository.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client.ts';
-import type { AlertRunResult } from '../jobs/saved-search-alerts.ts';
+import type { AlertRunResult } from '../modules/saved-searches/alerts-job.ts';
 import { createSavedSearchRepository } from '../modules/saved-searches/repository.ts';
 
 export const savedSearchUsage = `  saved-searches alerts [--as-of DATE] [--to EMAIL]

@@ -128,7 +128,7 @@ export const emailOutbox = pgTable(
     ),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    /** Null once the email has been sent long enough ago (jobs/sent-email-bodies.ts). */
+    /** Null once the email has been sent long enough ago (adapters/email/sent-bodies-job.ts). */
     text: text('text'),
     html: text('html'),
     /** Extra headers the email goes out with (List-Unsubscribe); null for none. */

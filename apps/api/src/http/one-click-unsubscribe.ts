@@ -8,7 +8,6 @@ import {
   type UnsubscribeError,
 } from '@si/contracts';
 import { notFound } from './errors.ts';
-import { publicAccess } from './openapi.ts';
 
 export interface OneClickUnsubscribeOptions {
   /** The list, which names the page the link ends on: /unsubscribed?list=<list>. */
@@ -56,10 +55,10 @@ export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod<OneClickUnsubscrib
         hide: true,
         summary: `${what}'s unsubscribe link: stops it, then shows the result page`,
         description: 'No sign-in: the token proves the link. Redirects to /unsubscribed.',
-        security: publicAccess,
         querystring: Query,
         response: { 303: z.null() },
       },
+      config: { access: 'public' },
     },
     async (request, reply) => {
       const outcome = await unsubscribe(request.query as Record<string, string>);
@@ -81,11 +80,10 @@ export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod<OneClickUnsubscrib
     oneClick.post(
       path,
       {
-        config: { crossSiteExempt: true },
+        config: { crossSiteExempt: true, access: 'public' },
         schema: {
           tags,
           summary: `One-click unsubscribe from ${what} (RFC 8058 List-Unsubscribe-Post)`,
-          security: publicAccess,
           querystring: Query,
           response: {
             200: dataEnvelope(z.object({ unsubscribed: z.literal(true) })),

@@ -1,12 +1,13 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ErrorBody, authErrorCodes, errorCodes, paymentErrorCodes } from '@si/contracts';
+import type { Access } from './route-access.ts';
 
 /**
  * The OpenAPI document's defaults, in one place: how the API is protected, the error answers
  * every operation can give, and an operationId for each. A route only writes what is its own
- * (summary, schemas, `security`); whatever it leaves out is filled in here, so routes added
- * later are documented by default. `npm run openapi:lint` checks the result.
+ * (summary, schemas); whatever it leaves out is filled in here, so routes added later are
+ * documented by default. Its security requirement follows from the access it declares. `npm run openapi:lint` checks the result.
  */
 
 /** OpenAPI security requirements: any one entry suffices; `{}` means "none needed". */
@@ -22,6 +23,12 @@ export const sessionOptional: SecurityRequirements = [
   { cookieSession: [] },
   { bearerToken: [] },
 ];
+
+/** What a route's access means in the document (better-auth's routes say it themselves). */
+function securityOf(access: Access | undefined): SecurityRequirements {
+  if (access === undefined || access === 'public' || access === 'better-auth') return publicAccess;
+  return access === 'visitor' ? sessionOptional : sessionRequired;
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -76,7 +83,7 @@ export const documentRoute: typeof jsonSchemaTransform = (document) => {
   const schema = document.schema ?? {};
   if (schema.hide) return jsonSchemaTransform(document);
 
-  const security = schema.security ?? publicAccess;
+  const security = schema.security ?? securityOf(document.route.config?.access);
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(declared)) {

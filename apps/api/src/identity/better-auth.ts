@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import { socialProviderConfigs } from './social-providers.ts';
+import { passwordHashing } from './password-hashing.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -124,6 +125,7 @@ export function createIdentity({ config, secret, ambient, logger, callbacks }: I
       maxPasswordLength: 128,
       autoSignIn: true,
       requireEmailVerification: false,
+      password: passwordHashing,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

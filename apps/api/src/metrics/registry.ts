@@ -22,7 +22,9 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * a test builds counts alone. Counters are counted where things happen; gauges are read at
  * scrape time.
  */
-export function createMetrics(sources: MetricSources) {
+export function createMetrics() {
+  // Filled by the modules that own each figure while the app is built (readFrom).
+  const sources: Partial<MetricSources> = {};
   const registry = new Registry();
   // Each WEB_CONCURRENCY worker counts its own, and a scrape reaches one of them: the label
   // keeps two workers' counters apart rather than one counter that seems to jump back.
@@ -70,7 +72,7 @@ export function createMetrics(sources: MetricSources) {
   // The three directory gauges share one read of the database's version per scrape.
   let directoryRead: ReturnType<MetricSources['directoryStatus']> | null = null;
   const directoryStatus = () =>
-    (directoryRead ??= sources.directoryStatus().finally(() => {
+    (directoryRead ??= sources.directoryStatus!().finally(() => {
       directoryRead = null;
     }));
   new Gauge({
@@ -103,7 +105,7 @@ export function createMetrics(sources: MetricSources) {
     help: 'Bytes of rendered pages this process keeps (compressed), within PAGE_CACHE_MB',
     registers,
     collect() {
-      this.set(sources.pageCache().bytes);
+      this.set(sources.pageCache!().bytes);
     },
   });
   new Gauge({
@@ -111,7 +113,7 @@ export function createMetrics(sources: MetricSources) {
     help: 'Rendered pages this process keeps',
     registers,
     collect() {
-      this.set(sources.pageCache().pages);
+      this.set(sources.pageCache!().pages);
     },
   });
   new Counter({
@@ -120,7 +122,7 @@ export function createMetrics(sources: MetricSources) {
     labelNames: ['outcome'],
     registers,
     collect() {
-      const { hits, misses } = sources.pageCache();
+      const { hits, misses } = sources.pageCache!();
       this.reset();
       this.inc({ outcome: 'hit' }, hits);
       this.inc({ outcome: 'miss' }, misses);
@@ -132,7 +134,7 @@ export function createMetrics(sources: MetricSources) {
     registers,
     collect() {
       this.reset();
-      this.inc(sources.pageCache().renders);
+      this.inc(sources.pageCache!().renders);
     },
   });
   new Gauge({
@@ -140,7 +142,7 @@ export function createMetrics(sources: MetricSources) {
     help: 'Emails in the outbox not sent yet (due now or waiting to be tried again)',
     registers,
     async collect() {
-      this.set(await sources.unsentEmails());
+      this.set(await sources.unsentEmails!());
     },
   });
   new Gauge({
@@ -148,12 +150,16 @@ export function createMetrics(sources: MetricSources) {
     help: "Emails given up on after EMAIL_MAX_ATTEMPTS, until resent ('npm run cli -- email failed')",
     registers,
     async collect() {
-      this.set(await sources.failedEmails());
+      this.set(await sources.failedEmails!());
     },
   });
 
   return {
     registry,
+    /** Where the gauges read their figures at scrape time, as each module registers them. */
+    readFrom(more: Partial<MetricSources>) {
+      Object.assign(sources, more);
+    },
     /** `route` is the matched pattern (/api/organizations/:id), never the raw URL. */
     requestAnswered(method: string, route: string, status: number, seconds: number) {
       const labels = { method, route, status: String(status) };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { untilQuiet } from '../jobs/visitor-traffic.ts';
+import { untilQuiet } from '../http/visitor-traffic.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 
 /** Profiles read at once, in id order. */

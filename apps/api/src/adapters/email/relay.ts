@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTransport } from './message.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
-import { backgroundTurns } from '../../jobs/visitor-traffic.ts';
+import { backgroundTurns } from '../../http/visitor-traffic.ts';
 import { alertCodes } from '../../metrics/alert-codes.ts';
 
 const BATCH_SIZE = 20;

@@ -21,7 +21,6 @@ import type { PasswordAttempts } from '../../adapters/rate-limit/password-attemp
 import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
 import type { Identity } from '../../identity/better-auth.ts';
 import { translateAuthError, translateRedirectError } from '../../identity/error-translation.ts';
-import { readSession } from '../../identity/session.ts';
 import { providerEmail, runIdentityRequest } from '../../identity/sign-in-context.ts';
 import { mayReceiveToken, tokenHeaders, withoutToken } from '../../identity/token-exposure.ts';
 
@@ -212,7 +211,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   async function passwordChecked(path: string, request: FastifyRequest) {
     if (request.method !== 'POST') return undefined;
     if (path === '/sign-in/email') return (request.body as { email: string }).email;
-    if (path === '/change-password') return (await readSession(identity, request))?.user.email;
+    if (path === '/change-password') return (await request.visitor())?.user.email;
     return undefined;
   }
 
@@ -292,7 +291,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
           ...(body ? { body } : {}),
           ...(checksPassword ? { response: { 429: ErrorBody } } : {}),
         },
-        ...(limit ? { config: { rateLimit: limit } } : {}),
+        config: { access: 'better-auth', ...(limit ? { rateLimit: limit } : {}) },
       },
       forward,
     );
@@ -303,6 +302,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
+    config: { access: 'better-auth' },
     handler: async (request, reply) => {
       const path = new URL(request.url, config.publicUrl).pathname.replace(/^\/api\/auth/, '');
       const allowed = wildcardCalls.some(

@@ -10,10 +10,10 @@ import {
   SessionView,
   VerifyEmailQuery,
   dataEnvelope,
+  signInMessages,
+  verificationMessages,
 } from '@si/contracts';
-import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
 import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
 import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { AccountService } from './service.ts';
@@ -39,63 +39,53 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
-        security: sessionOptional,
         summary: 'The signed-in user, or null; extends the session cookie when it is due',
         response: { 200: dataEnvelope(SessionView) },
       },
+      config: { access: 'visitor' },
     },
-    async (request, reply) => {
-      const session = await readSession(identity, request, reply);
+    async (request) => {
+      const session = await request.visitor();
       return { data: session ? await accounts.currentUser(session) : null };
     },
   );
 
-  app.post(
-    '/auth/sync-user',
-    {
+  for (const [url, summary, method] of [
+    [
+      '/auth/sync-user',
+      'Confirms the account record after sign-up or sign-in (idempotent)',
+      'POST',
+    ],
+    [
+      '/users/profile',
+      'The profile of the signed-in user, with its email-verification flag',
+      'GET',
+    ],
+  ] as const) {
+    app.route({
+      method,
+      url,
       schema: {
-        tags: ['identity'],
-        security: sessionRequired,
-        summary: 'Confirms the account record after sign-up or sign-in (idempotent)',
+        tags: [url.startsWith('/auth') ? 'identity' : 'users'],
+        summary,
         response: { 200: dataEnvelope(CurrentUser), ...errors },
       },
-    },
-    async (request, reply) => {
-      const session = accounts.requireUser(await readSession(identity, request, reply));
-      return { data: await accounts.currentUser(session) };
-    },
-  );
-
-  app.get(
-    '/users/profile',
-    {
-      schema: {
-        tags: ['users'],
-        security: sessionRequired,
-        summary: 'The profile of the signed-in user, with its email-verification flag',
-        response: { 200: dataEnvelope(CurrentUser), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const session = accounts.requireUser(await readSession(identity, request, reply));
-      return { data: await accounts.currentUser(session) };
-    },
-  );
+      config: { access: 'signed-in' },
+      handler: async (request) => ({ data: await accounts.currentUser(request.caller!) }),
+    });
+  }
 
   app.get(
     '/users/organizations',
     {
       schema: {
         tags: ['users'],
-        security: sessionRequired,
         summary: "The signed-in user's organizations, in every payment state",
         response: { 200: dataEnvelope(z.array(Organization)), ...errors },
       },
+      config: { access: 'signed-in' },
     },
-    async (request, reply) => {
-      const { user } = accounts.requireUser(await readSession(identity, request, reply));
-      return { data: await organizations.listOwned(user.id) };
-    },
+    async (request) => ({ data: await organizations.listOwned(request.caller!.user.id) }),
   );
 
   const resendLimit = rateLimit('resend-verification');
@@ -104,15 +94,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
-        security: sessionRequired,
         summary: 'Sends a new email-verification link (the previous one stops working)',
         response: { 200: dataEnvelope(AuthActionResult), ...errors },
       },
-      ...(resendLimit ? { config: { rateLimit: resendLimit } } : {}),
+      config: {
+        access: { signedIn: { signedOut: verificationMessages.mustBeLoggedIn } },
+        ...(resendLimit ? { rateLimit: resendLimit } : {}),
+      },
     },
-    async (request, reply) => ({
-      data: await accounts.resendVerification(await readSession(identity, request, reply)),
-    }),
+    async (request) => ({ data: await accounts.resendVerification(request.caller) }),
   );
 
   app.get(
@@ -120,11 +110,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['identity'],
-        security: publicAccess,
         summary: 'Verifies an email address with the link from the verification email',
         querystring: VerifyEmailQuery,
         response: { 200: dataEnvelope(AuthActionResult), ...errors },
       },
+      config: { access: 'public' },
     },
     async (request) => ({
       data: await accounts.verifyEmail(request.query.token, request.query.userId),
@@ -136,17 +126,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['users'],
-        security: sessionRequired,
         summary:
           'Deletes the account and everything it owns (confirmation DELETE; the password for password accounts)',
         body: DeleteAccountRequest,
         response: { 200: dataEnvelope(DeleteAccountResult), ...errors },
       },
+      config: { access: { signedIn: { signedOut: signInMessages.noUser } } },
     },
     async (request, reply) => {
-      await accounts.deleteAccount(await readSession(identity, request), request.body, request.ip);
+      await accounts.deleteAccount(request.caller, request.body, request.ip);
       const expired = (cookie: { name: string; attributes: { secure?: boolean } }) =>
         `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`;
+      // Only the expired cookies: a session refreshed on the way in is gone with the account.
+      reply.removeHeader('set-cookie');
       reply.header('set-cookie', [
         expired(sessionCookies.sessionToken),
         expired(sessionCookies.sessionData),

@@ -9,7 +9,6 @@ import {
   outboundLinkField,
 } from '@si/contracts';
 import { notFound } from '../../http/errors.ts';
-import { publicAccess } from '../../http/openapi.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { InsightsService } from './service.ts';
 
@@ -30,10 +29,10 @@ export const outboundRoute: FastifyPluginAsyncZod<{
       schema: {
         tags: ['insights'],
         summary: "Follow a published profile's outbound link (counted as a click)",
-        security: publicAccess,
         params: Params,
         response: { 302: z.null(), 404: ErrorBody },
       },
+      config: { access: 'public' },
     },
     async (request, reply) => {
       const { id, link } = request.params;

@@ -2,9 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Insights, InsightsQuery, dataEnvelope } from '@si/contracts';
 import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
-import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
 import type { InsightsService } from './service.ts';
 
 const Params = z.object({ id: z.string().max(100) });
@@ -14,8 +11,7 @@ const refusals = { 400: ErrorBody, 404: ErrorBody };
 /** An owner's insights (and an operator's view of anyone's): 404 to everyone else. */
 export const insightsRoutes: FastifyPluginAsyncZod<{
   insights: InsightsService;
-  identity: Identity;
-}> = async (app, { insights, identity }) => {
+}> = async (app, { insights }) => {
   const tags = ['insights'];
 
   app.get(
@@ -26,18 +22,14 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         summary: "An organization's views, impressions, clicks and shares by day (owner only)",
         description:
           'People only in daily and totals; known bots and link previewers apart in bots. previous: the same number of days before. 404 to anyone but the owner and operators.',
-        security: sessionRequired,
         params: Params,
         querystring: InsightsQuery,
         response: { 200: dataEnvelope(Insights), ...refusals },
       },
+      config: { access: 'owner' },
     },
-    async (request, reply) => ({
-      data: await insights.read(
-        await readSession(identity, request, reply),
-        request.params.id,
-        request.query.days,
-      ),
+    async (request) => ({
+      data: await insights.read(request.caller, request.params.id, request.query.days),
     }),
   );
 
@@ -47,19 +39,15 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The daily counts as CSV, people and bots on their own rows (owner only)',
-        security: sessionRequired,
         params: Params,
         querystring: InsightsQuery,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV with a header row'), ...refusals },
       },
+      config: { access: 'owner' },
     },
     async (request, reply) => {
-      const csv = await insights.csv(
-        await readSession(identity, request, reply),
-        request.params.id,
-        request.query.days,
-      );
+      const csv = await insights.csv(request.caller, request.params.id, request.query.days);
       return reply
         .type('text/csv; charset=utf-8')
         .header(
@@ -86,18 +74,14 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Turn the monthly insights email on or off (owner only)',
-        security: sessionRequired,
         params: Params,
         body: MonthlyEmail,
         response: { 200: dataEnvelope(MonthlyEmail), ...refusals },
       },
+      config: { access: 'owner' },
     },
-    async (request, reply) => {
-      await insights.setMonthlyEmail(
-        await readSession(identity, request, reply),
-        request.params.id,
-        request.body.on,
-      );
+    async (request) => {
+      await insights.setMonthlyEmail(request.caller, request.params.id, request.body.on);
       return { data: { on: request.body.on } };
     },
   );

@@ -16,7 +16,7 @@ const due = (month: string, startedAt: Date) => sql`
     select 1 from newsletter_deliveries d where d.subscriber_id = s.id and d.month = ${month}::date
   )`;
 
-/** The monthly digest's queries (jobs/newsletter-digest.ts). */
+/** The monthly digest's queries (modules/newsletter/digest-job.ts). */
 export function createDigestRepository(db: Database) {
   return {
     /** Organizations first published in [from, to) and public now, oldest first. */

@@ -8,7 +8,6 @@ import {
   dataEnvelope,
 } from '@si/contracts';
 import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
-import { publicAccess } from '../../http/openapi.ts';
 import type { RouteRateLimit } from '../../adapters/rate-limit/route-limits.ts';
 import type { NewsletterService } from './service.ts';
 
@@ -26,11 +25,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
         summary: 'Ask for the newsletter: the address is emailed a link to confirm (double opt-in)',
         description:
           'The same answer whether the address is new, waiting for its confirmation or subscribed already.',
-        security: publicAccess,
         body: NewsletterRequest,
         response: { 200: dataEnvelope(NewsletterResult), 400: ErrorBody, 429: ErrorBody },
       },
-      ...(rateLimit ? { config: { rateLimit } } : {}),
+      config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) },
     },
     async (request) => {
       await newsletter.subscribe(request.body.email);
@@ -46,7 +44,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
         summary: "Confirm an address with its emailed link's token",
         description:
           '404 NEWSLETTER_LINK_INVALID for a token never issued or used already; 410 NEWSLETTER_LINK_EXPIRED after 7 days. Neither changes anything.',
-        security: publicAccess,
         body: NewsletterConfirmRequest,
         response: {
           200: dataEnvelope(NewsletterConfirmResult),
@@ -55,6 +52,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
           410: ErrorBody,
         },
       },
+      config: { access: 'public' },
     },
     async (request) => {
       await newsletter.confirm(request.body.token);

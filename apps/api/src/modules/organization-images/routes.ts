@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,14 +12,11 @@ import {
   organizationImageKinds,
   type OrganizationImageKind,
 } from '@si/contracts';
-import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
 import { IMAGE_FIELD, imageErrorCodes, readImageUpload } from '../../adapters/images/upload.ts';
+import { organizationEditors } from '../organizations/editors.ts';
 import type { ImageTarget, OrganizationImageService } from './service.ts';
 
 export interface OrganizationImageRoutesOptions {
-  identity: Identity;
   images: OrganizationImageService;
 }
 
@@ -59,21 +56,11 @@ const uploadDescription = (kind: OrganizationImageKind) => {
 /** The product's image calls: an organization's logo, banner and category images. */
 export const organizationImageRoutes: FastifyPluginAsyncZod<
   OrganizationImageRoutesOptions
-> = async (app, { identity, images }) => {
-  const session = (request: FastifyRequest, reply: FastifyReply) =>
-    readSession(identity, request, reply);
-  const upload = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    organizationId: string,
-    target: ImageTarget,
-  ) =>
-    images.upload(await session(request, reply), organizationId, target, () =>
-      readImageUpload(request),
-    );
+> = async (app, { images }) => {
+  const upload = (request: FastifyRequest, organizationId: string, target: ImageTarget) =>
+    images.upload(request.caller, organizationId, target, () => readImageUpload(request));
   const uploadSchema = (kind: OrganizationImageKind, summary: string) => ({
     tags: ['organizations'],
-    security: sessionRequired,
     summary,
     description: uploadDescription(kind),
     consumes: ['multipart/form-data'],
@@ -81,7 +68,6 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
   });
   const deleteSchema = (summary: string) => ({
     tags: ['organizations'],
-    security: sessionRequired,
     summary,
     response: { 200: dataEnvelope(ImageDeleteResult), ...errors },
   });
@@ -94,9 +80,10 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         params: OrganizationParams,
         response: { 200: dataEnvelope(LogoUploadResult), ...errors },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      const logoUrl = await upload(request, reply, request.params.id, { kind: 'logo' });
+    async (request) => {
+      const logoUrl = await upload(request, request.params.id, { kind: 'logo' });
       return { data: { logoUrl } };
     },
   );
@@ -108,9 +95,10 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         ...deleteSchema("Removes the organization's logo"),
         params: OrganizationParams,
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      await images.remove(await session(request, reply), request.params.id, { kind: 'logo' });
+    async (request) => {
+      await images.remove(request.caller, request.params.id, { kind: 'logo' });
       return { data: { deleted: true as const } };
     },
   );
@@ -123,9 +111,10 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         params: OrganizationParams,
         response: { 200: dataEnvelope(BannerUploadResult), ...errors },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      const bannerImageUrl = await upload(request, reply, request.params.id, { kind: 'banner' });
+    async (request) => {
+      const bannerImageUrl = await upload(request, request.params.id, { kind: 'banner' });
       return { data: { bannerImageUrl } };
     },
   );
@@ -137,9 +126,10 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         ...deleteSchema("Removes the organization's banner image"),
         params: OrganizationParams,
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      await images.remove(await session(request, reply), request.params.id, { kind: 'banner' });
+    async (request) => {
+      await images.remove(request.caller, request.params.id, { kind: 'banner' });
       return { data: { deleted: true as const } };
     },
   );
@@ -155,10 +145,11 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         params: CategoryParams,
         response: { 200: dataEnvelope(CategoryImageUploadResult), ...errors },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id, categoryId } = request.params;
-      const categoryImageUrl = await upload(request, reply, id, { kind: 'category', categoryId });
+      const categoryImageUrl = await upload(request, id, { kind: 'category', categoryId });
       return { data: { categoryImageUrl } };
     },
   );
@@ -170,10 +161,11 @@ export const organizationImageRoutes: FastifyPluginAsyncZod<
         ...deleteSchema("Removes the image of one of the organization's categories"),
         params: CategoryParams,
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id, categoryId } = request.params;
-      await images.remove(await session(request, reply), id, { kind: 'category', categoryId });
+      await images.remove(request.caller, id, { kind: 'category', categoryId });
       return { data: { deleted: true as const } };
     },
   );

@@ -14,9 +14,7 @@ import {
   dataEnvelope,
   listEnvelope,
 } from '@si/contracts';
-import { publicAccess, sessionOptional, sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
+import { organizationEditors } from './editors.ts';
 import type { InsightsService } from '../insights/service.ts';
 import type { DirectoryPage, OrganizationService } from './service.ts';
 
@@ -41,20 +39,18 @@ const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: Error
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationService;
-  identity: Identity;
   /** Counts each page's impressions and each profile's views (ADR 031). */
   insights: Pick<InsightsService, 'count'>;
-}> = async (app, { organizations, identity, insights }) => {
+}> = async (app, { organizations, insights }) => {
   app.get(
     '/organizations',
     {
-      config: { cache: 'directory' },
+      config: { cache: 'directory', access: 'public' },
       schema: {
         tags: ['organizations'],
         summary: 'Published organizations, filtered, searched and paged by cursor',
         description:
           'country: organizations with country ALL match every country. categories: comma-joined ids; an organization matches when it has every one. q: prefix text search over name, description and location. meta.facets counts matching organizations per category.',
-        security: publicAccess,
         querystring: OrganizationListQuery,
         response: { 200: listEnvelope(OrganizationSummary, OrganizationListMeta), 400: ErrorBody },
       },
@@ -78,14 +74,13 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
           'Create an organization (signed-in, verified users); it stays unpublished until paid',
         description:
           'The caller becomes its owner (createdBy) and paymentStatus is pending. Fields the caller may not set are refused.',
-        security: sessionRequired,
         body: CreateOrganizationRequest,
         response: { 201: dataEnvelope(Organization), ...ownerErrors },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
     async (request, reply) => {
-      const session = await readSession(identity, request, reply);
-      const created = await organizations.create(session, request.body);
+      const created = await organizations.create(request.caller, request.body);
       return reply.code(201).send({ data: created });
     },
   );
@@ -93,11 +88,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations/active-countries',
     {
-      config: { cache: 'directory' },
+      config: { cache: 'directory', access: 'public' },
       schema: {
         tags: ['organizations'],
         summary: 'Countries that have at least one published organization',
-        security: publicAccess,
         response: { 200: dataEnvelope(z.array(Country)) },
       },
     },
@@ -107,11 +101,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations/:id',
     {
-      config: { cache: 'revalidate' },
+      config: { cache: 'revalidate', access: 'visitor' },
       schema: {
         tags: ['organizations'],
         summary: "One organization: a published one, or the caller's own unpublished one",
-        security: sessionOptional,
         params: OrganizationParams,
         response: { 200: dataEnvelope(Organization), 404: ErrorBody },
       },
@@ -119,7 +112,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const organization = await organizations.getVisible(
         request.params.id,
-        async () => (await readSession(identity, request, reply))?.user.id ?? null,
+        async () => (await request.visitor())?.user.id ?? null,
       );
       // Only its owner sees an unpublished profile: no shared cache may keep that answer.
       if (!organization.published) reply.header('cache-control', 'private, no-store');
@@ -136,7 +129,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         summary: 'Save the whole editable profile (owner only, once paid for)',
         description:
           'version is the one the editor loaded; a save made on an older version answers 409 STALE_VERSION. An organization without a live subscription answers 402 PAYMENT_REQUIRED.',
-        security: sessionRequired,
         params: OrganizationParams,
         body: UpdateOrganizationRequest,
         response: {
@@ -146,11 +138,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
           409: ErrorBody,
         },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      const session = await readSession(identity, request, reply);
-      return { data: await organizations.update(session, request.params.id, request.body) };
-    },
+    async (request) => ({
+      data: await organizations.update(request.caller, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -161,14 +153,13 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         summary: 'Delete the organization with its images (owner only)',
         description:
           'Its subscriptions are canceled at the payment provider first; if that fails, nothing is deleted (502 PAYMENT_PROVIDER_UNAVAILABLE).',
-        security: sessionRequired,
         params: OrganizationParams,
         response: { 200: dataEnvelope(OrganizationDeleteResult), ...ownerErrors, 502: ErrorBody },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
-      const session = await readSession(identity, request, reply);
-      await organizations.delete(session, request.params.id);
+    async (request) => {
+      await organizations.delete(request.caller, request.params.id);
       return { data: { deleted: true as const } };
     },
   );

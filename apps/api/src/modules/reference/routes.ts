@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { Category, CategoryGroup, Country, FaqItem, dataEnvelope } from '@si/contracts';
 import type { FastifyReply } from 'fastify';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../http/cache-control.ts';
-import { publicAccess } from '../../http/openapi.ts';
 import type { ReferenceService } from './service.ts';
 
 /**
@@ -32,10 +31,9 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/category-groups',
     {
-      config: { cache: 'reference' },
+      config: { cache: 'reference', access: 'public' },
       schema: {
         tags: ['reference'],
-        security: publicAccess,
         querystring: VersionedQuery,
         summary: 'Category groups, in display order',
         response: { 200: dataEnvelope(z.array(CategoryGroup)) },
@@ -50,10 +48,9 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/categories',
     {
-      config: { cache: 'reference' },
+      config: { cache: 'reference', access: 'public' },
       schema: {
         tags: ['reference'],
-        security: publicAccess,
         querystring: VersionedQuery,
         summary: 'Every category that can be shown, with its group',
         response: { 200: dataEnvelope(z.array(Category)) },
@@ -68,10 +65,9 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/countries',
     {
-      config: { cache: 'reference' },
+      config: { cache: 'reference', access: 'public' },
       schema: {
         tags: ['reference'],
-        security: publicAccess,
         querystring: VersionedQuery,
         summary: 'All ISO 3166-1 countries with flag emoji',
         response: { 200: dataEnvelope(z.array(Country)) },
@@ -86,10 +82,9 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   app.get(
     '/faqs',
     {
-      config: { cache: 'reference' },
+      config: { cache: 'reference', access: 'public' },
       schema: {
         tags: ['reference'],
-        security: publicAccess,
         summary: 'Frequently asked questions with their categories',
         response: { 200: dataEnvelope(z.array(FaqItem)) },
       },

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateReportRequest, CreateReportResult, ErrorBody, dataEnvelope } from '@si/contracts';
-import { sessionOptional } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
 import type { ReportService } from './service.ts';
 
 const OrganizationParams = z.object({ id: z.string().max(100) });
@@ -11,8 +8,7 @@ const OrganizationParams = z.object({ id: z.string().max(100) });
 /** A visitor's report of a public profile (ADR 029). */
 export const reportRoutes: FastifyPluginAsyncZod<{
   reports: ReportService;
-  identity: Identity;
-}> = async (app, { reports, identity }) => {
+}> = async (app, { reports }) => {
   app.post(
     '/organizations/:id/reports',
     {
@@ -21,7 +17,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         summary: 'Report a published profile to the operators (anyone, signed in or not)',
         description:
           'The answer is the same whether the report is new or repeats an open report of the same reporter, and the owner is never told who reported. An organization that is not published answers 404, as GET /api/organizations/{id} does. Limited per client address and per profile (429).',
-        security: sessionOptional,
         params: OrganizationParams,
         body: CreateReportRequest,
         response: {
@@ -31,9 +26,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{
           429: ErrorBody,
         },
       },
+      config: { access: 'visitor' },
     },
-    async (request, reply) => {
-      const session = await readSession(identity, request, reply);
+    async (request) => {
+      const session = request.caller;
       const reporter = { userId: session?.user.id ?? null, ip: request.ip };
       return { data: await reports.report(reporter, request.params.id, request.body) };
     },

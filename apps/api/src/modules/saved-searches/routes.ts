@@ -10,9 +10,7 @@ import {
   savedSearchTexts,
 } from '@si/contracts';
 import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
-import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
+import { savedSearchSavers } from './savers.ts';
 import type { SavedSearchService } from './service.ts';
 
 const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -21,8 +19,7 @@ const Params = z.object({ id: z.string().max(100) });
 /** Saved searches (ADR 034): the owner's calls, the alert's unsubscribe link, the console's figures. */
 export const savedSearchRoutes: FastifyPluginAsyncZod<{
   savedSearches: SavedSearchService;
-  identity: Identity;
-}> = async (app, { savedSearches, identity }) => {
+}> = async (app, { savedSearches }) => {
   const tags = ['saved-searches'];
 
   app.post(
@@ -33,16 +30,13 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
         summary: 'Save the directory search, with a name and how often to email what is new',
         description:
           'A permanent account with a verified email, at most 20 searches; unknown categories or countries are refused as the list refuses them.',
-        security: sessionRequired,
         body: CreateSavedSearchRequest,
         response: { 201: dataEnvelope(SavedSearch), 409: ErrorBody, ...refusals },
       },
+      config: { access: { signedIn: savedSearchSavers } },
     },
     async (request, reply) => {
-      const saved = await savedSearches.create(
-        await readSession(identity, request, reply),
-        request.body,
-      );
+      const saved = await savedSearches.create(request.caller, request.body);
       return reply.status(201).send({ data: saved });
     },
   );
@@ -53,12 +47,12 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "The caller's saved searches, newest first",
-        security: sessionRequired,
         response: { 200: dataEnvelope(z.array(SavedSearch)), ...refusals },
       },
+      config: { access: { signedIn: savedSearchSavers } },
     },
-    async (request, reply) => ({
-      data: await savedSearches.list(await readSession(identity, request, reply)),
+    async (request) => ({
+      data: await savedSearches.list(request.caller),
     }),
   );
 
@@ -68,7 +62,6 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Delete one of the caller’s saved searches (its alerts stop)',
-        security: sessionRequired,
         params: Params,
         response: {
           200: dataEnvelope(z.object({ deleted: z.literal(true) })),
@@ -76,9 +69,10 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
           ...refusals,
         },
       },
+      config: { access: { signedIn: savedSearchSavers } },
     },
-    async (request, reply) => {
-      await savedSearches.remove(await readSession(identity, request, reply), request.params.id);
+    async (request) => {
+      await savedSearches.remove(request.caller, request.params.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -105,12 +99,12 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Saved searches in figures and the last alert run (operators)',
-        security: sessionRequired,
         response: { 200: dataEnvelope(AdminSavedSearchStats), 401: ErrorBody, 403: ErrorBody },
       },
+      config: { access: 'operator' },
     },
-    async (request, reply) => ({
-      data: await savedSearches.stats(await readSession(identity, request, reply)),
+    async (request) => ({
+      data: await savedSearches.stats(request.caller),
     }),
   );
 };

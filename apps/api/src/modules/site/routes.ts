@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteInfo, dataEnvelope } from '@si/contracts';
-import { publicAccess } from '../../http/openapi.ts';
 
 /**
  * Contact details, the data-deletion subject line and the parent brands are settings
@@ -10,10 +9,9 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteInfo }> = async (app,
   app.get(
     '/site',
     {
-      config: { cache: 'reference' },
+      config: { cache: 'reference', access: 'public' },
       schema: {
         tags: ['reference'],
-        security: publicAccess,
         summary: 'Contact details and parent brands shown on the Contact, About and Privacy pages',
         response: { 200: dataEnvelope(SiteInfo) },
       },

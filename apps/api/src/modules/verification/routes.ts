@@ -8,9 +8,7 @@ import {
   VerificationCodeSent,
   dataEnvelope,
 } from '@si/contracts';
-import { sessionRequired } from '../../http/openapi.ts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
+import { organizationEditors } from '../organizations/editors.ts';
 import type { VerificationService } from './service.ts';
 
 const Params = z.object({ id: z.string().max(100) });
@@ -19,8 +17,7 @@ const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBod
 /** The owner proves the website's domain: a code sent there, then entered (ADR 032). */
 export const verificationRoutes: FastifyPluginAsyncZod<{
   verification: VerificationService;
-  identity: Identity;
-}> = async (app, { verification, identity }) => {
+}> = async (app, { verification }) => {
   const tags = ['organizations'];
 
   app.post(
@@ -31,18 +28,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         summary: 'Email a code to an address on the saved website’s domain (owner only)',
         description:
           'The address is localPart@ the domain of the saved website (without www.); free email providers are refused. A new code replaces the open one; at most 5 codes an hour per account and per domain (429).',
-        security: sessionRequired,
         params: Params,
         body: SendVerificationCodeRequest,
         response: { 200: dataEnvelope(VerificationCodeSent), ...refusals, 429: ErrorBody },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => ({
-      data: await verification.sendCode(
-        await readSession(identity, request, reply),
-        request.params.id,
-        request.body,
-      ),
+    async (request) => ({
+      data: await verification.sendCode(request.caller, request.params.id, request.body),
     }),
   );
 
@@ -54,18 +47,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         summary: 'Enter the code: the profile gets the Verified badge for the domain (owner only)',
         description:
           'A wrong code is 400 on `code` with the attempts left; after 5, or 30 minutes after it was sent, the code is closed (409) and a new one must be sent.',
-        security: sessionRequired,
         params: Params,
         body: ConfirmVerificationRequest,
         response: { 200: dataEnvelope(OrganizationVerification), ...refusals },
       },
+      config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => ({
-      data: await verification.confirm(
-        await readSession(identity, request, reply),
-        request.params.id,
-        request.body,
-      ),
+    async (request) => ({
+      data: await verification.confirm(request.caller, request.params.id, request.body),
     }),
   );
 };

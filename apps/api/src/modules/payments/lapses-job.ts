@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { Fulfilment } from '../modules/payments/fulfilment.ts';
-import type { PaymentRepository } from '../modules/payments/repository.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { Database } from '../../db/client.ts';
+import type { Fulfilment } from './fulfilment.ts';
+import type { PaymentRepository } from './repository.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /** One key for the whole product: whichever process takes it runs the lapses this time. */
 const LAPSE_LOCK_KEY = 727274003;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountRepository } from '../modules/accounts/repository.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { AccountRepository } from './repository.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 const BATCH_SIZE = 5_000;
 

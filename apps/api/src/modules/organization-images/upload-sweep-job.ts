@@ -7,10 +7,10 @@ import {
   UPLOADS_PREFIX,
   variantKeys,
   type Storage,
-} from '../adapters/storage/storage.ts';
-import type { Database } from '../db/client.ts';
-import { organizationCategories, organizations, users } from '../db/schema.ts';
-import type { PeriodicJob } from './scheduler.ts';
+} from '../../adapters/storage/storage.ts';
+import type { Database } from '../../db/client.ts';
+import { organizationCategories, organizations, users } from '../../db/schema.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /** One key for the whole product: whichever process takes it sweeps this time. */
 const SWEEP_LOCK_KEY = 727274004;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SENDING_DAYS, type DigestSender } from '../modules/newsletter/digest-sender.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import { SENDING_DAYS, type DigestSender } from './digest-sender.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /**
  * Queues last month's digest to every confirmed subscriber in the month's first days (as the

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NewsletterRepository } from '../modules/newsletter/repository.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { NewsletterRepository } from './repository.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /** Forgets the addresses nobody confirmed within 7 days of their last link (ADR 033). */
 export function newsletterExpiryJob(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../adapters/email/outbox-repository.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /**
  * A sent email's body holds its verification or reset link; once it has had this long to be

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { CardRefresh } from '../pages/share-images/share-images.ts';
-import type { PeriodicJob } from './scheduler.ts';
-import { backgroundTurns } from './visitor-traffic.ts';
+import type { Database } from '../../db/client.ts';
+import type { CardRefresh } from './share-images.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
+import { backgroundTurns } from '../../http/visitor-traffic.ts';
 
 /** One key for the whole product: whichever process takes it takes the next batch. */
 const SHARE_CARDS_LOCK_KEY = 727274005;

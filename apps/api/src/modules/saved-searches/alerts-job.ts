@@ -1,19 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SAVED_SEARCH_ALERT_LISTED, savedSearchPath } from '@si/contracts';
-import { savedSearchAlertEmail } from '../adapters/email/saved-search-alert-email.ts';
-import type { OutboxRepository } from '../adapters/email/outbox-repository.ts';
-import type { EmailFooter } from '../adapters/email/templates.ts';
-import type { Database } from '../db/client.ts';
-import type { OrganizationService } from '../modules/organizations/service.ts';
-import { nextAlertAt } from '../modules/saved-searches/alert-schedule.ts';
-import type {
-  DueSearch,
-  PriorStateRow,
-  SavedSearchRepository,
-} from '../modules/saved-searches/repository.ts';
-import { filtersOf, type SavedSearchService } from '../modules/saved-searches/service.ts';
-import type { PeriodicJob } from './scheduler.ts';
-import { backgroundTurns } from './visitor-traffic.ts';
+import { savedSearchAlertEmail } from '../../adapters/email/saved-search-alert-email.ts';
+import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
+import type { EmailFooter } from '../../adapters/email/templates.ts';
+import type { Database } from '../../db/client.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import { nextAlertAt } from './alert-schedule.ts';
+import type { DueSearch, PriorStateRow, SavedSearchRepository } from './repository.ts';
+import { filtersOf, type SavedSearchService } from './service.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
+import { backgroundTurns } from '../../http/visitor-traffic.ts';
 
 /** Searches taken at a time. */
 const BATCH = 200;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { OutboxRepository } from '../adapters/email/outbox-repository.ts';
-import { insightsSummaryEmail, type EmailFooter } from '../adapters/email/templates.ts';
-import type { InsightsRepository } from '../modules/insights/repository.ts';
-import type { UnsubscribeTokens } from '../adapters/email/unsubscribe-tokens.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { Database } from '../../db/client.ts';
+import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
+import { insightsSummaryEmail, type EmailFooter } from '../../adapters/email/templates.ts';
+import type { InsightsRepository } from './repository.ts';
+import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /** Summaries go out in the first days of a month only: a server started mid-month sends none. */
 const SENDING_DAYS = 7;

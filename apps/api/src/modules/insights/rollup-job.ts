@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { InsightsRepository } from '../modules/insights/repository.ts';
-import type { PeriodicJob } from './scheduler.ts';
+import type { InsightsRepository } from './repository.ts';
+import type { PeriodicJob } from '../../jobs/scheduler.ts';
 
 /** Daily counts are kept this many months; older ones are rolled up by month (ADR 031). */
 export const DAILY_MONTHS_KEPT = 13;

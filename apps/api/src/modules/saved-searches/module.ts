@@ -1,0 +1,40 @@
+import { unsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
+import { everyJobsInterval } from '../../assembly/cadence.ts';
+import { mailOptions, type ModuleContext } from '../../assembly/context.ts';
+import { routesOf } from '../../assembly/module-routes.ts';
+import type { AuthSession } from '../../identity/session.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import { savedSearchAlertsJob } from './alerts-job.ts';
+import { createSavedSearchRepository } from './repository.ts';
+import { savedSearchRoutes } from './routes.ts';
+import { createSavedSearchService } from './service.ts';
+
+/** Saved searches and their alerts (ADR 034). */
+export function savedSearchesModule(
+  context: ModuleContext,
+  deps: {
+    organizations: OrganizationService;
+    requireOperator: (session: AuthSession | null) => Promise<unknown>;
+  },
+) {
+  const { db } = context;
+  const repository = createSavedSearchRepository(db);
+  const service = createSavedSearchService({
+    db,
+    repository,
+    organizations: deps.organizations,
+    tokens: unsubscribeTokens(context.secret, 'saved-search-alert'),
+    requireOperator: deps.requireOperator,
+  });
+  const alerts = savedSearchAlertsJob({
+    db,
+    repository,
+    organizations: deps.organizations,
+    savedSearches: service,
+    ...mailOptions(context),
+    busy: context.traffic.busy,
+    logger: context.log,
+  });
+  context.jobs.add('sendSavedSearchAlerts', alerts, alerts.runAt, everyJobsInterval(context));
+  return { routes: routesOf(savedSearchRoutes, { savedSearches: service }) };
+}
