@@ -97,9 +97,12 @@ import { seoRoutes } from './pages/seo-routes.ts';
 import { createShareImages } from './pages/share-images/share-images.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { webRoutes } from './pages/routes.ts';
-import { createPageCache } from './pages/page-cache.ts';
-import { createPageStore } from './pages/page-store.ts';
-import type { ProfileRegenerationJob, RegenerationRun } from './pages/profile-regeneration.ts';
+import {
+  createPageCache,
+  createPageStore,
+  type ProfileRegenerationJob,
+  type RegenerationRun,
+} from './pages/keeping/index.ts';
 import { createLateWiring } from './wiring.ts';
 import { alertCodes } from './metrics/alert-codes.ts';
 import { createMetrics, type Metrics } from './metrics/registry.ts';

@@ -18,14 +18,8 @@ import { publicAccess, sessionOptional, sessionRequired } from '../../http/opena
 import type { Identity } from '../../identity/better-auth.ts';
 import { readSession } from '../../identity/session.ts';
 import type { InsightsService } from '../insights/service.ts';
-import type { DirectoryPage, OrganizationService } from './service.ts';
-
-const DATA = Buffer.from('{"data":');
-
-/** `{"data":[...items],"meta":{...}}` from items already serialized. */
-function directoryPageBody(page: DirectoryPage): Buffer {
-  return Buffer.concat([DATA, page.items, Buffer.from(`,"meta":${page.metaJson}}`)]);
-}
+import { directoryPageBody, publicReads } from './public-reads.ts';
+import type { OrganizationService } from './service.ts';
 
 /**
  * JSON already serialized in the shape the route's response schema documents, typed as that
@@ -45,6 +39,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   /** Counts each page's impressions and each profile's views (ADR 031). */
   insights: Pick<InsightsService, 'count'>;
 }> = async (app, { organizations, identity, insights }) => {
+  const reads = publicReads(organizations);
   app.get(
     '/organizations',
     {
@@ -60,7 +55,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const page = await organizations.list(request.query);
+      const page = await reads.directoryPage(request.query);
       insights.count(request, page.ids, 'impressions');
       const body = preSerializedJson(directoryPageBody(page));
       // The same URL against the same index state is the same page: tagged without hashing it.
@@ -101,7 +96,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(z.array(Country)) },
       },
     },
-    async () => ({ data: await organizations.activeCountries() }),
+    () => reads.activeCountries(),
   );
 
   app.get(
@@ -117,7 +112,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const organization = await organizations.getVisible(
+      const organization = await reads.profile(
         request.params.id,
         async () => (await readSession(identity, request, reply))?.user.id ?? null,
       );
