@@ -22,6 +22,24 @@ const featureZones = features.map((feature) => ({
   message: 'Features never import another feature: compose them in src/app.',
 }));
 
+/** Folders the rest of the API uses through their index.ts only. */
+const enteredThroughIndex = [
+  {
+    folder: 'apps/api/src/modules/organizations/directory',
+    message: 'Use the directory engine through directory/index.ts only.',
+  },
+  {
+    folder: 'apps/api/src/pages/keeping',
+    message: 'Use page keeping through pages/keeping/index.ts only.',
+  },
+];
+const indexOnly = ({ folder, message }) => ({
+  target: './apps/api/src',
+  from: `./${folder}`,
+  except: ['./index.ts'],
+  message,
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -129,26 +147,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The folders entered through their index.ts only (each one's README.md): nothing outside a
+  // folder imports its other files; inside, it may use the others' index.ts.
   {
-    // The directory engine is entered through its index.ts only (its README.md).
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/organizations/directory/**'],
+    ignores: enteredThroughIndex.map(({ folder }) => `${folder}/**`),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: enteredThroughIndex.map(indexOnly) }],
+    },
+  },
+  ...enteredThroughIndex.map((inside) => ({
+    files: [`${inside.folder}/**/*.ts`],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {
-          zones: [
-            {
-              target: './apps/api/src',
-              from: './apps/api/src/modules/organizations/directory',
-              except: ['./index.ts'],
-              message: 'Use the directory engine through directory/index.ts only.',
-            },
-          ],
-        },
+        { zones: enteredThroughIndex.filter((other) => other !== inside).map(indexOnly) },
       ],
     },
-  },
+  })),
   {
     files: ['apps/api/src/modules/*/repository.ts'],
     rules: {

@@ -4,7 +4,7 @@ import { startJobs, type JobOutcome, type PeriodicJob } from '../jobs/scheduler.
 import type { ShareCardRun } from '../pages/share-images/share-cards-job.ts';
 import type { LapseRun } from '../modules/payments/lapses-job.ts';
 import type { UploadSweepRun } from '../modules/organization-images/upload-sweep-job.ts';
-import type { RegenerationRun } from '../pages/profile-regeneration.ts';
+import type { RegenerationRun } from '../pages/keeping/index.ts';
 
 /** The periodic jobs, callable directly (tests, operators' commands): `app.jobs`. */
 export interface AppJobs {

@@ -19,9 +19,13 @@ const spaRoutes = Object.values(pages).flatMap((page) =>
       ],
 );
 
-export function spaRoute(
-  path: string,
-): { title: string; description: string; serverRendered: boolean } | null {
+export interface SpaRoute {
+  title: string;
+  description: string;
+  serverRendered: boolean;
+}
+
+export function spaRoute(path: string): SpaRoute | null {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const route = spaRoutes.find(({ pattern }) => pattern.test(normalized));
   return route
@@ -34,3 +38,6 @@ export function spaRoute(
 }
 
 export const organizationPath = /^\/organizations\/([^/]+)\/?$/;
+
+/** A profile page's path, the key it is kept under. */
+export const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;

@@ -16,14 +16,8 @@ import {
 } from '@si/contracts';
 import { organizationEditors } from './editors.ts';
 import type { InsightsService } from '../insights/service.ts';
-import type { DirectoryPage, OrganizationService } from './service.ts';
-
-const DATA = Buffer.from('{"data":');
-
-/** `{"data":[...items],"meta":{...}}` from items already serialized. */
-function directoryPageBody(page: DirectoryPage): Buffer {
-  return Buffer.concat([DATA, page.items, Buffer.from(`,"meta":${page.metaJson}}`)]);
-}
+import { directoryPageBody, publicReads } from './public-reads.ts';
+import type { OrganizationService } from './service.ts';
 
 /**
  * JSON already serialized in the shape the route's response schema documents, typed as that
@@ -42,6 +36,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   /** Counts each page's impressions and each profile's views (ADR 031). */
   insights: Pick<InsightsService, 'count'>;
 }> = async (app, { organizations, insights }) => {
+  const reads = publicReads(organizations);
   app.get(
     '/organizations',
     {
@@ -56,7 +51,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const page = await organizations.list(request.query);
+      const page = await reads.directoryPage(request.query);
       insights.count(request, page.ids, 'impressions');
       const body = preSerializedJson(directoryPageBody(page));
       // The same URL against the same index state is the same page: tagged without hashing it.
@@ -95,7 +90,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(z.array(Country)) },
       },
     },
-    async () => ({ data: await organizations.activeCountries() }),
+    () => reads.activeCountries(),
   );
 
   app.get(
@@ -110,7 +105,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const organization = await organizations.getVisible(
+      const organization = await reads.profile(
         request.params.id,
         async () => (await request.visitor())?.user.id ?? null,
       );

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { untilQuiet } from '../http/visitor-traffic.ts';
-import { alertCodes } from '../metrics/alert-codes.ts';
+import { untilQuiet } from '../../http/visitor-traffic.ts';
+import { alertCodes } from '../../metrics/alert-codes.ts';
 
 /** Profiles read at once, in id order. */
 const BATCH_SIZE = 500;

@@ -1,0 +1,184 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
+import type { InsightsService } from '../modules/insights/service.ts';
+import { decodedSegment } from '../modules/organizations/public-reads.ts';
+import type { OrganizationService } from '../modules/organizations/service.ts';
+import type { ReferenceService } from '../modules/reference/service.ts';
+import type { PageHead } from './head-tags.ts';
+import type { HeadLookup } from './head-lookup.ts';
+import type { PageKeeping, Regeneration } from './keeping/index.ts';
+import { homeHead } from './page-heads.ts';
+import type { HeadOfProfile, PageRendering, Rendered } from './page-rendering.ts';
+import type { RenderBasis } from './server-renderer.ts';
+import { organizationPath, organizationUrl, spaRoute } from './spa-routes.ts';
+import type { UnkeptPages } from './unkept-pages.ts';
+
+/**
+ * Home and the static pages are the same for every visitor: a CDN may keep one for 30 s and
+ * serve it up to 5 minutes longer while it fetches a fresh copy.
+ */
+const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+
+/**
+ * A profile is checked every time, like its API answer (ADR 016): an edit, a lapse or a deletion
+ * shows at once. (404 pages are never kept: they go out with REVALIDATE_CACHE too.)
+ */
+function cachePolicy(pathname: string): string {
+  return organizationPath.test(pathname) ? REVALIDATE_CACHE : PUBLIC_PAGE_CACHE;
+}
+
+export interface ServerRenderedPagesOptions {
+  publicUrl: string;
+  organizations: Pick<
+    OrganizationService,
+    'directoryVersion' | 'profileVersion' | 'profileVersionsAfter'
+  >;
+  reference: Pick<ReferenceService, 'snapshot'>;
+  insights: Pick<InsightsService, 'count'>;
+  rendering: PageRendering;
+  keeping: PageKeeping;
+  heads: HeadLookup;
+  unkept: UnkeptPages;
+}
+
+/** The public pages React renders on the server: kept per change, and stored ahead for profiles. */
+export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
+  const { publicUrl, organizations, reference, insights, rendering, keeping, heads } = options;
+  const { sendUnkept, sendMissingProfile, sendNotFound } = options.unkept;
+
+  /** A render's HTML to keep, or null: `unkept` holds a render that is not to be kept. */
+  async function renderToKeep(
+    url: string,
+    head: PageHead | HeadOfProfile,
+    basis: RenderBasis | undefined,
+    unkept: { rendered: Rendered | null },
+  ): Promise<string | null> {
+    const rendered = await rendering.render(url, head, basis);
+    if (!rendered) return null;
+    if (rendered.kind !== 'page' || !rendered.complete) {
+      unkept.rendered = rendered;
+      return null;
+    }
+    return rendering.html(rendered);
+  }
+
+  /**
+   * The page kept under `key` while `dependsOn` holds, else rendered now (once, however many
+   * ask together) and kept; sent compressed as the client accepts, or 304 to a revalidation.
+   */
+  async function sendKept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: {
+      key: string;
+      dependsOn: string;
+      head: PageHead | HeadOfProfile;
+      /** A profile's id: its page is stored on disk too (ADR 030). */
+      storedAs?: string;
+      /** What the request read that the page depends on, for its render to hold to. */
+      basis?: RenderBasis;
+      /** Counted as it is served: the profile's view, or the listed organizations' impressions. */
+      counts: 'views' | 'impressions' | null;
+    },
+  ) {
+    const unkept: { rendered: Rendered | null } = { rendered: null };
+    const found = await keeping.find(
+      {
+        key: page.key,
+        dependsOn: page.dependsOn,
+        cacheControl: cachePolicy(page.key),
+        storedAs: page.storedAs,
+        shows: page.basis?.shown,
+        render: () => renderToKeep(page.key, page.head, page.basis, unkept),
+      },
+      request.log,
+    );
+    if (!found) {
+      if (unkept.rendered) return sendUnkept(reply, unkept.rendered, 200);
+      // The profile went away between the two reads.
+      return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
+    }
+    const { kept, source } = found;
+    if (page.counts === 'views') insights.count(request, [page.storedAs!], 'views');
+    else if (page.counts === 'impressions')
+      insights.count(request, kept.shows ?? [], 'impressions');
+    reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
+    // Says (to a benchmark, to an operator's curl) that this page was served without a render:
+    // kept in this process's memory, or stored on the host's disk.
+    if (source !== 'rendered') reply.header('server-timing', `cache;desc="${source}"`);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], kept.etag)) {
+      return reply.code(304).send();
+    }
+    const { encoding, body } = await keeping.encoded(
+      page.key,
+      kept,
+      request.headers['accept-encoding'],
+    );
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
+  }
+
+  /** Sends the server-rendered page at `url`: kept, stored, rendered now, or a 404 page. */
+  async function send(request: FastifyRequest, reply: FastifyReply, url: URL) {
+    const referenceVersion = (await reference.snapshot()).version;
+    const { pathname } = url;
+    if (pathname === '/') {
+      const key = rendering.pageKey(url.href);
+      const head = homeHead(publicUrl);
+      // The filter form submitted without JavaScript: a redirect, never kept.
+      if (key === null) {
+        return sendUnkept(reply, (await rendering.render(`/${url.search}`, head))!, 200);
+      }
+      const directoryVersion = await organizations.directoryVersion();
+      return sendKept(request, reply, {
+        key,
+        dependsOn: `${directoryVersion} ${referenceVersion}`,
+        head,
+        basis: { directoryVersion, shown: [] },
+        counts: 'impressions',
+      });
+    }
+    const organizationMatch = organizationPath.exec(pathname);
+    if (organizationMatch) {
+      const id = decodedSegment(organizationMatch[1]!);
+      if (id === null) return sendNotFound(reply, pathname);
+      const version = await organizations.profileVersion(id);
+      if (version === null) return sendMissingProfile(reply, id);
+      return sendKept(request, reply, {
+        key: organizationUrl(id),
+        dependsOn: `${version} ${referenceVersion}`,
+        head: heads.headOfProfile,
+        storedAs: id,
+        counts: 'views',
+      });
+    }
+    const route = spaRoute(pathname);
+    if (!route) return sendNotFound(reply, pathname);
+    return sendKept(request, reply, {
+      key: rendering.pageKey(url.href) ?? pathname,
+      dependsOn: referenceVersion,
+      head: heads.routeHead(pathname, route),
+      counts: null,
+    });
+  }
+
+  /** Stores a published profile's page for `version` unless it is stored (the regeneration job). */
+  async function regenerate(
+    id: string,
+    version: string,
+    whenIdle: () => Promise<void>,
+  ): Promise<Regeneration> {
+    const key = organizationUrl(id);
+    return keeping.regenerate(
+      {
+        key,
+        dependsOn: `${version} ${(await reference.snapshot()).version}`,
+        storedAs: id,
+        render: () => renderToKeep(key, heads.headOfProfile, undefined, { rendered: null }),
+      },
+      whenIdle,
+    );
+  }
+
+  return { send, regenerate };
+}
