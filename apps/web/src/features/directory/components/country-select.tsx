@@ -81,7 +81,13 @@ export function CountrySelect({
         Country
       </label>
       <div className="flex gap-2">
-        <div className="relative flex-1">
+        {/*
+         * min-w-0: the select's width is its row's share, never its longest option's. Without it
+         * the flex row asks the select for its content width, and Chromium measures every option,
+         * flags included: on a device without a colour emoji font that is a font search per flag
+         * (ADR 039), about 500 with every country listed, at each layout of the home page.
+         */}
+        <div className="relative min-w-0 flex-1">
           <select
             id="country-filter"
             name="country"
