@@ -114,7 +114,7 @@ export async function buildApp({
       images.routes,
       reports.routes,
       payments.routes(accounts.identity),
-      console.routes(accounts.identity),
+      console.routes,
       payments.webhookRoutes,
       newsletter.routes,
       site.routes,

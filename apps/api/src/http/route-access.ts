@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Identity } from '../identity/better-auth.ts';
 import { requireCaller, type CallerRefusals } from '../identity/caller-checks.ts';
 import { readSession, type AuthSession } from '../identity/session.ts';
@@ -70,6 +70,19 @@ export function registerRouteAccess(
   app.decorateRequest('caller', null);
   app.decorateRequest('operator', null);
   app.decorateRequest('visitor', async () => null);
+  // Checked once every plugin has added its routes: a plugin may declare the access of all its
+  // routes at once (the operators' console does), after this scope's hook has seen them.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((route) => !route.config?.access);
+    if (undeclared.length > 0) {
+      const names = undeclared.map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+      throw new Error(`Routes that declare no access: ${names.join('; ')}`);
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     let session: Promise<AuthSession | null> | undefined;
     request.visitor = () => (session ??= readSession(identity, request, reply));

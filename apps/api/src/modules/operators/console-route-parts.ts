@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_PAGE_SIZE, ErrorBody } from '@si/contracts';
-import { sessionRequired } from '../../http/openapi.ts';
 import type { Actor, OperatorService } from './service.ts';
 
 /** What each of the console's route plugins is registered with, inside operatorRoutes. */
 export interface ConsoleRouteOptions {
   operators: OperatorService;
-  /** The operator that operatorRoutes' hook let through. */
+  /** The operator the API's access hook let in (every console route is 'operator'). */
   actor: (request: FastifyRequest) => Actor;
 }
 
-export const admin = { tags: ['admin'], security: sessionRequired };
+export const admin = { tags: ['admin'] };
 
 export const refusals = { 401: ErrorBody, 403: ErrorBody };
 

@@ -1,6 +1,5 @@
 import { mailOptions, type ModuleContext } from '../../assembly/context.ts';
 import { routesOf } from '../../assembly/module-routes.ts';
-import type { Identity } from '../../identity/better-auth.ts';
 import type { DigestSender } from '../newsletter/digest-sender.ts';
 import type { NewsletterRepository } from '../newsletter/repository.ts';
 import type { PaymentRepository } from '../payments/repository.ts';
@@ -56,6 +55,6 @@ export function operatorsModule(
   });
   return {
     service,
-    routes: (identity: Identity) => routesOf(operatorRoutes, { operators: service, identity }),
+    routes: routesOf(operatorRoutes, { operators: service }),
   };
 }

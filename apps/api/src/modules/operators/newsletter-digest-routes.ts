@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AdminDigestPreview, AdminDigestSent, ErrorBody, dataEnvelope } from '@si/contracts';
-import type { sessionRequired } from '../../http/openapi.ts';
 import type { Actor, OperatorService } from './service.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The console's next digest (ADR 037): a preview, and "send now" as that month's one digest.
- * Registered inside operatorRoutes, whose hook has refused anyone but an operator.
+ * Registered inside operatorRoutes, whose routes only operators may call.
  */
 export function registerDigestRoutes(
   app: App,
@@ -19,7 +18,7 @@ export function registerDigestRoutes(
   }: {
     newsletter: OperatorService['newsletter'];
     actor: (request: FastifyRequest) => Actor;
-    admin: { tags: string[]; security: typeof sessionRequired };
+    admin: { tags: string[] };
   },
 ) {
   const refusals = { 401: ErrorBody, 403: ErrorBody };

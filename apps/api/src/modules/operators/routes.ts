@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminList,
@@ -9,38 +8,31 @@ import {
   ErrorBody,
   dataEnvelope,
 } from '@si/contracts';
-import type { Identity } from '../../identity/better-auth.ts';
-import { readSession } from '../../identity/session.ts';
 import { billingRoutes } from './billing-routes.ts';
 import { admin, page, refusals, type ConsoleRouteOptions } from './console-route-parts.ts';
 import { emailRoutes } from './email-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { organizationRoutes } from './organization-routes.ts';
 import { reportRoutes } from './report-routes.ts';
-import type { Actor, OperatorService } from './service.ts';
+import type { OperatorService } from './service.ts';
 import { userRoutes } from './user-routes.ts';
 
 const Operator = z.object({ email: z.string() });
 
 /**
- * The operator's console API, /api/admin (ADR 028). Every operation is refused before its input
- * is read unless an operator signed in within 12 hours asks (the service decides), and no
- * answer is kept by any cache (the API's default for reads without a public policy). The hook
- * here covers every plugin registered below it; each holds one part of the console.
+ * The operator's console API, /api/admin (ADR 028). Every route here, and in the plugins
+ * registered below, is for operators only: said once, for the whole console, so the API's
+ * access hook refuses anyone else before the input is read (an operator signed in within 12
+ * hours). No answer is kept by any cache (the API's default for reads without a public policy).
  */
-export const operatorRoutes: FastifyPluginAsyncZod<{
-  operators: OperatorService;
-  identity: Identity;
-}> = async (app, { operators, identity }) => {
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  app.addHook('preValidation', async (request, reply) => {
-    actors.set(
-      request,
-      await operators.requireOperator(await readSession(identity, request, reply)),
-    );
+export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorService }> = async (
+  app,
+  { operators },
+) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'operator' };
   });
-  const actor = (request: FastifyRequest) => actors.get(request)!;
-  const parts: ConsoleRouteOptions = { operators, actor };
+  const parts: ConsoleRouteOptions = { operators, actor: (request) => request.operator! };
 
   app.get(
     '/admin/me',
@@ -51,7 +43,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(Operator), ...refusals },
       },
     },
-    async (request) => ({ data: { email: actor(request).email } }),
+    async (request) => ({ data: { email: parts.actor(request).email } }),
   );
 
   // Awaited one by one: the OpenAPI document lists the console's calls in this order.
