@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { atProvider } from './payment-errors.ts';
-import type { ChargeReference } from './providers/stripe-provider.ts';
+import type { ChargeReference } from './providers/stripe-payments.ts';
 
 /** Verified Stripe events (the webhook): subscriptions, paid invoices, refunds and disputes. */
 export function createProviderEventHandling(context: PaymentContext) {

@@ -3,12 +3,8 @@ import { z } from 'zod';
 import { ErrorBody, paymentErrorCodes } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
 import { publicAccess } from '../../http/openapi.ts';
-import {
-  chargeReferenceOf,
-  paidInvoiceIdOf,
-  subscriptionIdOf,
-  type StripeProvider,
-} from './providers/stripe-provider.ts';
+import { chargeReferenceOf, paidInvoiceIdOf, subscriptionIdOf } from './providers/stripe-events.ts';
+import type { StripeProvider } from './providers/stripe-provider.ts';
 import type { PaymentService } from './service.ts';
 import { alertCodes } from '../../metrics/alert-codes.ts';
 
