@@ -52,6 +52,7 @@ export function createPaymentCommandContext({
 }
 export type PaymentCommandContext = ReturnType<typeof createPaymentCommandContext>;
 
+/** The commands' arguments: a bad one stops the command, saying what it wants. */
 export const day = (value: string | undefined, name: string) => {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) throw new Error(`${name} must be a date (YYYY-MM-DD)`);

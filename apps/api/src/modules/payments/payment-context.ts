@@ -1,6 +1,6 @@
-import { AppError, notFound } from '../../http/errors.ts';
 import { errorCodes, paymentMessages } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { WindowCounters } from '../../adapters/rate-limit/window-counters.ts';
 import type { OrganizationService } from '../organizations/service.ts';
@@ -29,6 +29,7 @@ export interface PaymentServiceOptions {
     info(details: object, message: string): void;
   };
 }
+
 /**
  * What the payment service's use cases share: the providers, reading a subscription back from
  * its provider, the caller's own checkout, where a checkout returns to, and the rate limits.
@@ -73,6 +74,7 @@ export function createPaymentContext(options: PaymentServiceOptions) {
     return row;
   }
 
+  /** One more checkout or guest code tried by the user; past the window's limit, a 429. */
   async function count(what: 'guestCodes' | 'checkouts', userId: string, message: string) {
     const { enabled, windowMs } = options.limits;
     if (!enabled) return;
