@@ -113,7 +113,7 @@ export async function buildApp({
       savedSearches.routes,
       images.routes,
       reports.routes,
-      payments.routes(accounts.identity),
+      payments.routes,
       console.routes,
       payments.webhookRoutes,
       newsletter.routes,

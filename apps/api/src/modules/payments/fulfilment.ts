@@ -1,25 +1,16 @@
 import { OrganizationId, plans, publishesNow } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import type { EmailMessage } from '../../adapters/email/message.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
-import {
-  duplicatePaymentRefundedEmail,
-  paymentDisputedEmail,
-  paymentFailedEmail,
-  paymentReceiptEmail,
-  paymentRefundedEmail,
-  publicationEndedEmail,
-  publicationEndingEmail,
-  subscriptionActiveEmail,
-  type EmailFooter,
-} from '../../adapters/email/templates.ts';
-import {
-  ProviderRefusedError,
-  type PaymentProvider,
-  type PeriodPayment,
-  type ProviderInvoice,
-  type ProviderSubscription,
+import type { EmailFooter } from '../../adapters/email/templates.ts';
+import { createDuplicateEnding } from './duplicate-subscriptions.ts';
+import { createOwnerEmails } from './owner-emails.ts';
+import type {
+  PaymentProvider,
+  PeriodPayment,
+  ProviderInvoice,
+  ProviderSubscription,
 } from './providers/provider.ts';
+import { createReceiptRecording } from './receipt-recording.ts';
 import type { ReceiptRepository } from './receipt-repository.ts';
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import { endsAt, graceIsOver, holdFor, statusFromProvider } from './subscription-state.ts';
@@ -51,143 +42,35 @@ export type FulfilmentOutcome = 'applied' | 'duplicate' | 'ignored';
  * provider_subscription_id means they can only ever make one subscription.
  */
 export function createFulfilment(options: FulfilmentOptions) {
-  const { repository, receipts, outbox, publicUrl, emailFooter } = options;
-
-  async function emailOwner(
-    tx: Database,
-    ownerId: string,
-    build: (to: string) => EmailMessage,
-  ): Promise<boolean> {
-    const to = await repository.userEmail(tx, ownerId);
-    if (!to) return false;
-    await outbox.enqueue(tx, ownerId, build(to));
-    return true;
-  }
-
-  type Owned = { id: string; name: string; createdBy: string };
-  const common = (organization: Owned) => ({
-    organizationName: organization.name,
-    publicUrl,
-    ...emailFooter,
-  });
-
-  /** The profile has left the directory (its subscription ended). */
-  const emailEnded = (tx: Database, organization: Owned) =>
-    emailOwner(tx, organization.createdBy, (to) =>
-      publicationEndedEmail({ ...common(organization), to }),
-    );
-
-  /** The profile leaves the directory soon, unless something changes (the lapse job). */
-  async function emailEnding(tx: Database, subscription: SubscriptionRow): Promise<boolean> {
-    const ending = endsAt(subscription);
-    const found = await repository.organizationName(tx, subscription.organizationId);
-    if (!ending || !found) return false;
-    const organization = { id: subscription.organizationId, ...found };
-    return emailOwner(tx, organization.createdBy, (to) =>
-      publicationEndingEmail({ ...common(organization), to, endsAt: ending }),
-    );
-  }
-
-  /** Emails for a subscription's change of state; true when one was queued. */
-  async function announce(
-    tx: Database,
-    organization: Owned,
-    before: SubscriptionRow | null,
-    after: SubscriptionRow,
-  ): Promise<boolean> {
-    if (after.paymentHold && after.paymentHold !== before?.paymentHold) {
-      // Its payment was taken back at the provider: the profile is out for that period.
-      const email = after.paymentHold === 'refunded' ? paymentRefundedEmail : paymentDisputedEmail;
-      return emailOwner(tx, organization.createdBy, (to) => email({ ...common(organization), to }));
-    }
-    const wasLive = before ? publishesNow(before) : false;
-    const nowLive = publishesNow(after);
-    if (!wasLive && nowLive) {
-      return emailOwner(tx, organization.createdBy, (to) =>
-        subscriptionActiveEmail({
-          ...common(organization),
-          to,
-          profileUrl: `${publicUrl}/organizations/${organization.id}`,
-        }),
-      );
-    }
-    if (wasLive && !nowLive) {
-      return emailEnded(tx, organization);
-    }
-    if (after.status === 'past_due' && before?.status !== 'past_due' && after.graceUntil) {
-      const graceUntil = after.graceUntil;
-      return emailOwner(tx, organization.createdBy, (to) =>
-        paymentFailedEmail({ ...common(organization), to, graceUntil }),
-      );
-    }
-    return false;
-  }
+  const { repository } = options;
+  const emails = createOwnerEmails(options);
+  const { announce } = emails;
+  const recordReceipt = createReceiptRecording(options.receipts, emails);
+  const endDuplicate = createDuplicateEnding({ repository, emails, logger: options.logger });
 
   /**
-   * Records a paid invoice of the subscription and queues its receipt, once per invoice: the
-   * invoice id is unique in payment_receipts, so a second read (a redelivery, a retried Pay)
-   * inserts nothing and sends nothing. True when a receipt was queued. An invoice that is not
-   * this subscription's, or not paid, records nothing.
+   * What a refund or dispute event's payment holds back of the period the subscription is in
+   * now; null when it changes nothing there (no longer found, or an earlier period's), logged.
    */
-  async function recordReceipt(
-    tx: Database,
-    source: PaymentProvider,
-    organization: Owned,
-    subscription: ProviderSubscription,
-    invoice: ProviderInvoice | null,
-  ): Promise<boolean> {
-    if (!invoice || invoice.subscriptionId !== subscription.id) return false;
-    const recorded = await receipts.record(tx, {
-      provider: source.name,
-      providerInvoiceId: invoice.id,
-      providerSubscriptionId: subscription.id,
-      organizationId: organization.id,
-      plan: subscription.plan,
-      amountCents: invoice.amountCents,
-      currency: invoice.currency,
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      paidAt: invoice.paidAt,
-      number: invoice.number,
-      url: invoice.url,
-    });
-    if (!recorded) return false;
-    return emailOwner(tx, organization.createdBy, (to) =>
-      paymentReceiptEmail({
-        ...common(organization),
-        to,
-        planName: plans[recorded.plan].name,
-        amountCents: recorded.amountCents,
-        currency: recorded.currency,
-        periodStart: recorded.periodStart,
-        periodEnd: recorded.periodEnd,
-        invoiceNumber: recorded.number,
-        receiptUrl: recorded.url,
-      }),
-    );
-  }
-
-  /**
-   * Refunds a duplicate subscription's payment, once however often it is tried (the key makes a
-   * retried refund return the first). Null when the provider has no payment left to refund;
-   * a provider that cannot be reached throws, and the event is delivered again.
-   */
-  async function refundDuplicate(source: PaymentProvider, subscriptionId: string, tx: Database) {
-    try {
-      return await source.refundLatestPayment(subscriptionId, {
-        within: tx,
-        idempotencyKey: `duplicate-${subscriptionId}`,
-        reason: 'duplicate',
-        origin: 'duplicate',
-      });
-    } catch (error) {
-      if (!(error instanceof ProviderRefusedError)) throw error;
-      options.logger?.warn(
-        { subscription: subscriptionId, reason: error.reason },
-        'duplicate subscription has no payment to refund',
+  function periodHoldOf(
+    payment: PeriodPayment | null,
+    reported: ProviderSubscription,
+    details: { organizationId: string; subscription: string; event: string | undefined },
+  ): { hold: PeriodPayment['hold'] } | null {
+    if (!payment || payment.subscriptionId !== reported.id) {
+      options.logger?.warn(details, 'refund or dispute no longer found at the provider');
+      return null;
+    }
+    if (payment.periodStart.getTime() !== reported.periodStart.getTime()) {
+      // An earlier period's payment: the one that publishes now was paid all the same.
+      options.logger?.info(
+        { ...details, periodStart: payment.periodStart, hold: payment.hold },
+        'refund or dispute of an earlier period: publication unchanged',
       );
       return null;
     }
+    if (payment.note) options.logger?.info({ ...details, note: payment.note }, payment.note);
+    return { hold: payment.hold };
   }
 
   /**
@@ -250,22 +133,10 @@ export function createFulfilment(options: FulfilmentOptions) {
         queued = receipted || queued;
       }
       if (periodPayment) {
-        const payment = await periodPayment(tx);
         const details = { organizationId, subscription: reported.id, event: event?.id };
-        if (!payment || payment.subscriptionId !== reported.id) {
-          options.logger?.warn(details, 'refund or dispute no longer found at the provider');
-          return 'ignored';
-        }
-        if (payment.periodStart.getTime() !== reported.periodStart.getTime()) {
-          // An earlier period's payment: the one that publishes now was paid all the same.
-          options.logger?.info(
-            { ...details, periodStart: payment.periodStart, hold: payment.hold },
-            'refund or dispute of an earlier period: publication unchanged',
-          );
-          return 'ignored';
-        }
-        if (payment.note) options.logger?.info({ ...details, note: payment.note }, payment.note);
-        reported = { ...reported, periodHold: payment.hold };
+        const held = periodHoldOf(await periodPayment(tx), reported, details);
+        if (!held) return 'ignored';
+        reported = { ...reported, periodHold: held.hold };
       }
       const before = await repository.findByProviderId(tx, reported.id);
       let next = statusFromProvider(reported, before?.graceUntil ?? null, now, options.graceDays);
@@ -296,36 +167,9 @@ export function createFulfilment(options: FulfilmentOptions) {
       };
       const becomesLive = publishesNow(values) && !(before && publishesNow(before));
       if (becomesLive && (await repository.hasLiveSubscription(tx, organization.id))) {
-        // A second subscription for an organization that is already live (two checkouts both
-        // paid, or a lapsed one recovering after the owner subscribed again): its payment is
-        // refunded and it is ended at the provider at once, kept on record, and the owner told.
-        const refunded = await refundDuplicate(source, reported.id, tx);
-        await source.cancelNow(reported.id, tx);
-        const ended = { ...values, status: 'expired' as const };
-        if (before) await repository.updateSubscription(tx, before.id, ended);
-        else {
-          await repository.insertSubscription(tx, {
-            ...ended,
-            organizationId,
-            userId: reported.userId ?? organization.createdBy,
-            provider: source.name,
-            providerSubscriptionId: reported.id,
-          });
-        }
-        if (!silent) {
-          const told = await emailOwner(tx, organization.createdBy, (to) =>
-            duplicatePaymentRefundedEmail({
-              ...common(organization),
-              to,
-              amountCents: refunded?.amountCents ?? null,
-            }),
-          );
-          queued = told || queued;
-        }
-        options.logger?.warn(
-          { organizationId, subscription: reported.id, refundedCents: refunded?.amountCents },
-          'second subscription for a live organization: refunded and ended at the provider',
-        );
+        // A second subscription for an organization already live: refunded and ended.
+        const told = await endDuplicate(tx, source, organization, reported, before, values, silent);
+        queued = told || queued;
         return 'applied';
       }
       let after: SubscriptionRow;
@@ -360,6 +204,12 @@ export function createFulfilment(options: FulfilmentOptions) {
     return outcome;
   }
 
-  return { apply, announce, emailEnded, emailEnding, emailQueued: options.onEmailQueued };
+  return {
+    apply,
+    announce,
+    emailEnded: emails.emailEnded,
+    emailEnding: emails.emailEnding,
+    emailQueued: options.onEmailQueued,
+  };
 }
 export type Fulfilment = ReturnType<typeof createFulfilment>;

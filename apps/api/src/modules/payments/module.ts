@@ -1,7 +1,6 @@
 import { everyJobsInterval } from '../../assembly/cadence.ts';
 import { mailOptions, type ModuleContext } from '../../assembly/context.ts';
-import type { ModuleRoutes } from '../../assembly/module-routes.ts';
-import type { Identity } from '../../identity/better-auth.ts';
+import { routesOf, type ModuleRoutes } from '../../assembly/module-routes.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import { createFulfilment } from './fulfilment.ts';
 import { subscriptionLapsesJob } from './lapses-job.ts';
@@ -61,11 +60,7 @@ export function paymentsModule(
   });
   context.jobs.add('applyLapses', lapses, lapses.runAt, everyJobsInterval(context));
 
-  const routes =
-    (identity: Identity): ModuleRoutes =>
-    async (api) => {
-      await api.register(paymentRoutes, { payments: service, identity });
-    };
+  const routes = routesOf(paymentRoutes, { payments: service });
   // The provider's events, where a provider that sends them is configured.
   const webhookRoutes: ModuleRoutes = async (api) => {
     if (!providers.stripe) return;

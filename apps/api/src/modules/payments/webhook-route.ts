@@ -2,13 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, paymentErrorCodes } from '@si/contracts';
 import { AppError } from '../../http/errors.ts';
-import { publicAccess } from '../../http/openapi.ts';
-import {
-  chargeReferenceOf,
-  paidInvoiceIdOf,
-  subscriptionIdOf,
-  type StripeProvider,
-} from './providers/stripe-provider.ts';
+import { chargeReferenceOf, paidInvoiceIdOf, subscriptionIdOf } from './providers/stripe-events.ts';
+import type { StripeProvider } from './providers/stripe-provider.ts';
 import type { PaymentService } from './service.ts';
 import { alertCodes } from '../../metrics/alert-codes.ts';
 
@@ -44,13 +39,12 @@ export const paymentWebhookRoute: FastifyPluginAsyncZod<{
     {
       // Authenticated by its signature, never by cookies: the one route the cross-site check skips.
       // A failure here (500, Stripe delivers again) is logged with its own code by the error handler.
-      config: { crossSiteExempt: true, failureCode: alertCodes.webhookFailed },
+      config: { crossSiteExempt: true, failureCode: alertCodes.webhookFailed, access: 'public' },
       schema: {
         tags: ['payments'],
         summary: "Stripe's webhook (signed events about checkouts, invoices and subscriptions)",
         description:
           'Verifies the Stripe-Signature header on the raw body. Handles checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated and customer.subscription.deleted, and the refund and dispute events charge.refunded, charge.dispute.created and charge.dispute.closed; other events are acknowledged and ignored.',
-        security: publicAccess,
         headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
         response: {
           200: z.object({ received: z.literal(true), outcome: z.string() }),

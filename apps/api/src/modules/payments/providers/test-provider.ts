@@ -1,80 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { plans, type PlanChoice } from '@si/contracts';
+import { plans } from '@si/contracts';
 import type { Database } from '../../../db/client.ts';
 import { paymentSessions, testModeSubscriptions } from '../../../db/schema.ts';
 import { addMonths } from '../subscription-state.ts';
 import {
   ProviderRefusedError,
   type PaymentProvider,
-  type PlanChangeQuote,
   type ProviderInvoice,
   type ProviderSubscription,
 } from './provider.ts';
-
-type TestSubscriptionRow = typeof testModeSubscriptions.$inferSelect;
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const periodMonths = (plan: PlanChoice) => (plans[plan].interval === 'year' ? 12 : 1);
-
-const DAY_MS = 86_400_000;
-
-/**
- * The test checkout's proration (ADR 013): the whole days left of the current period (the day in
- * progress counts as used) are credited at the current plan's daily price, with any credit left
- * from an earlier switch, against the new plan's full price, charged now; the new period starts
- * now. Credit worth more than the new plan is kept and spent on the next renewals, as Stripe
- * spends a customer's balance (ADR 038).
- */
-export function testPlanChangeQuote(
-  current: { plan: PlanChoice; periodStart: Date; periodEnd: Date; creditCents?: number },
-  plan: PlanChoice,
-  now: Date,
-): PlanChangeQuote {
-  const periodDays = Math.max(
-    1,
-    Math.round((current.periodEnd.getTime() - current.periodStart.getTime()) / DAY_MS),
-  );
-  const daysLeft = Math.min(
-    periodDays,
-    Math.max(0, Math.floor((current.periodEnd.getTime() - now.getTime()) / DAY_MS)),
-  );
-  const unused =
-    Math.round((plans[current.plan].amountCents * daysLeft) / periodDays) +
-    (current.creditCents ?? 0);
-  const price = plans[plan].amountCents;
-  return {
-    amountDueNowCents: Math.max(0, price - unused),
-    creditCents: Math.max(0, unused - price),
-    nextRenewalCents: price,
-    nextRenewalDate: addMonths(now, periodMonths(plan)),
-    currency: plans[plan].currency,
-  };
-}
-
-const endedMessage = (id: string) =>
-  `${id} is canceled at the test provider: it is not charged any more`;
-
-/** The end of the period after the current one, on the billing anchor's day of the month. */
-function nextPeriodEnd(row: TestSubscriptionRow, months: number): Date {
-  const anchor = row.billingAnchor;
-  if (!anchor) return addMonths(row.periodEnd, months);
-  const elapsed =
-    (row.periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
-    row.periodEnd.getUTCMonth() -
-    anchor.getUTCMonth();
-  return addMonths(anchor, elapsed + months);
-}
-
-/** What the current period's payment took: the plan's price, less credit a switch left. */
-const periodAmountOf = (row: TestSubscriptionRow) =>
-  row.periodAmountCents ?? plans[row.plan].amountCents;
-
-/**
- * The invoice of a subscription's period: one id per period, so it is receipted once. To the
- * millisecond: a plan switch starts a new period, possibly within the second its first began.
- */
-const invoiceIdOf = (row: TestSubscriptionRow) => `in_test_${row.id}_${row.periodStart.getTime()}`;
+import { createTestPlanChange } from './test-plan-change.ts';
+import { createTestSimulations } from './test-simulations.ts';
+import {
+  createTestSubscriptionRecords,
+  invoiceIdOf,
+  newId,
+  periodAmountOf,
+  periodMonths,
+  type TestSubscriptionRow,
+} from './test-subscription-records.ts';
 
 const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription => ({
   id: row.id,
@@ -97,36 +41,8 @@ const toProviderSubscription = (row: TestSubscriptionRow): ProviderSubscription 
  * as Stripe's, so Pay runs the very fulfilment a webhook runs.
  */
 export function createTestProvider(db: Database, publicUrl: string) {
-  async function read(id: string, executor: Database = db) {
-    const [row] = await executor
-      .select()
-      .from(testModeSubscriptions)
-      .where(eq(testModeSubscriptions.id, id));
-    return row ?? null;
-  }
-
-  async function update(id: string, values: Partial<TestSubscriptionRow>, executor: Database = db) {
-    const [row] = await executor
-      .update(testModeSubscriptions)
-      .set(values)
-      .where(eq(testModeSubscriptions.id, id))
-      .returning();
-    if (!row) throw new Error(`unknown test subscription ${id}`);
-    return row;
-  }
-
-  /** A live, renewing subscription on another plan: what a provider lets switch plans. */
-  async function changeable(id: string, plan: PlanChoice) {
-    const row = await read(id);
-    if (!row || row.status !== 'active' || row.cancelAtPeriodEnd || row.plan === plan) {
-      throw new ProviderRefusedError(
-        null,
-        'subscription',
-        'The plan of this subscription cannot be changed.',
-      );
-    }
-    return row;
-  }
+  const records = createTestSubscriptionRecords(db);
+  const { read, update } = records;
 
   async function readCheckout(sessionId: string) {
     const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
@@ -176,41 +92,6 @@ export function createTestProvider(db: Database, publicUrl: string) {
     },
 
     billingPortalUrl: async () => null,
-
-    async previewPlanChange(id, plan) {
-      return testPlanChangeQuote(await changeable(id, plan), plan, new Date());
-    },
-
-    /**
-     * Switches the plan as its preview said: the new period starts now, and the amount due is
-     * this period's invoice (its id is the subscription's and the period's, as currentInvoice's).
-     */
-    async changePlan(id, plan) {
-      const row = await changeable(id, plan);
-      const now = new Date();
-      const quote = testPlanChangeQuote(row, plan, now);
-      const changed = await update(id, {
-        plan,
-        periodStart: now,
-        periodEnd: quote.nextRenewalDate,
-        creditCents: quote.creditCents,
-        periodAmountCents: quote.amountDueNowCents,
-        billingAnchor: now,
-      });
-      const invoice: ProviderInvoice = {
-        id: invoiceIdOf(changed),
-        subscriptionId: id,
-        amountCents: quote.amountDueNowCents,
-        currency: quote.currency,
-        periodStart: changed.periodStart,
-        periodEnd: changed.periodEnd,
-        paidAt: now,
-        number: null,
-        url: null,
-      };
-      // Nothing charged (credit covered it): no payment, so no receipt.
-      return { paidInvoice: quote.amountDueNowCents > 0 ? async () => invoice : null };
-    },
 
     /** Refunds the current period's payment, once (the records say which period was refunded). */
     async refundLatestPayment(id, { within } = {}) {
@@ -288,51 +169,8 @@ export function createTestProvider(db: Database, publicUrl: string) {
       });
     },
 
-    /**
-     * An operator simulates a renewal (CLI): paid for one more period. Refused once canceled, as
-     * Stripe stops collecting a canceled subscription's invoices (a grace ended, say).
-     */
-    async renew(id: string) {
-      const row = await read(id);
-      if (!row) return null;
-      if (row.status === 'canceled') throw new Error(endedMessage(id));
-      const months = periodMonths(row.plan);
-      // Credit from a switch pays first; the card the rest.
-      const price = plans[row.plan].amountCents;
-      const spent = Math.min(row.creditCents, price);
-      return update(id, {
-        status: 'active',
-        periodStart: row.periodEnd,
-        periodEnd: nextPeriodEnd(row, months),
-        creditCents: row.creditCents - spent,
-        periodAmountCents: price - spent,
-      });
-    },
-
-    /** An operator simulates a failed renewal (CLI); a canceled one is not charged any more. */
-    async failPayment(id: string) {
-      const row = await read(id);
-      if (row?.status === 'canceled') throw new Error(endedMessage(id));
-      return update(id, { status: 'past_due' });
-    },
-
-    /**
-     * An operator simulates the current period's payment taken back at the provider, not by the
-     * product (CLI): refunded in full from the provider's side, or a dispute (chargeback) opened.
-     */
-    takeBackPayment: async (id: string, hold: 'refunded' | 'disputed') => {
-      const row = await read(id);
-      if (!row) return null;
-      return update(id, { paymentHold: hold, heldPeriodStart: row.periodStart });
-    },
-
-    /** An operator simulates a dispute of the current period's payment won (CLI). */
-    async winDispute(id: string) {
-      const row = await read(id);
-      if (!row) return null;
-      if (row.paymentHold !== 'disputed') return row;
-      return update(id, { paymentHold: null, heldPeriodStart: null });
-    },
+    ...createTestPlanChange(records),
+    ...createTestSimulations(records),
   } satisfies PaymentProvider & Record<string, unknown>;
 }
 export type TestProvider = ReturnType<typeof createTestProvider>;
