@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './schema.ts';
+import { organizations } from './organizations-schema.ts';
 
 const countColumns = {
   organizationId: uuid('organization_id')

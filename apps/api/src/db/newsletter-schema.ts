@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './schema.ts';
+import { organizations } from './organizations-schema.ts';
 
 /**
  * The newsletter's addresses (ADR 033). An address is subscribed once it is confirmed from the

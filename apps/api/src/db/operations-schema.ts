@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './schema.ts';
+import { organizations } from './organizations-schema.ts';
 
 /**
  * Every operator action (ADR 028): who, what, on which record, why, when. Rows are only ever

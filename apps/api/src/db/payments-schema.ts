@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './identity-schema.ts';
-import { organizations } from './schema.ts';
+import { organizations } from './organizations-schema.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './schema.ts';
+import { organizations } from './organizations-schema.ts';
 
 /**
  * Codes sent to prove an organization's website domain (ADR 032). The code itself is never

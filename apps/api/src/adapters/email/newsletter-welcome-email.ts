@@ -1,6 +1,6 @@
 import { newsletterTexts } from '@si/contracts';
 import type { EmailMessage } from './message.ts';
-import { actionEmail, type EmailFooter } from './templates.ts';
+import { actionEmail, type EmailFooter } from './action-email.ts';
 
 /**
  * Sent once an address is confirmed (ADR 037): the subscriber's first newsletter email, so

@@ -1,6 +1,6 @@
 import { savedSearchTexts } from '@si/contracts';
 import type { EmailMessage } from './message.ts';
-import { actionEmail, type EmailFooter } from './templates.ts';
+import { actionEmail, type EmailFooter } from './action-email.ts';
 
 export interface SavedSearchAlert extends EmailFooter {
   to: string;

@@ -1,5 +1,5 @@
 import type { Organization } from '@si/contracts';
-import type { OrganizationCategoryRow, OrganizationRow } from './repository.ts';
+import type { OrganizationCategoryRow, OrganizationRow } from './organization-rows.ts';
 
 /** Database rows to the public shape of docs/product.md#what-the-product-stores. */
 export function toOrganization(

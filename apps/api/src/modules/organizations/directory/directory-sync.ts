@@ -1,12 +1,12 @@
+import { DirectoryIndex } from './directory-index.ts';
 import {
   DEFAULT_THRESHOLDS,
-  DirectoryIndex,
   type IndexAnswer,
   type IndexFilter,
   type IndexThresholds,
   type IndexedOrganization,
   type OrderKey,
-} from './directory-index.ts';
+} from './index-types.ts';
 
 /**
  * What the engine reads from the database (the organizations repository): published rows with

@@ -6,5 +6,5 @@
  * imports its other files.
  */
 export { createDirectory, type DirectorySource } from './directory-sync.ts';
-export type { IndexAnswer, IndexFilter, IndexedOrganization, OrderKey } from './directory-index.ts';
+export type { IndexAnswer, IndexFilter, IndexedOrganization, OrderKey } from './index-types.ts';
 export { matchedBefore, type PriorState } from './prior-state.ts';

@@ -1,4 +1,4 @@
-import type { IndexFilter } from './directory-index.ts';
+import type { IndexFilter } from './index-types.ts';
 
 /**
  * An organization as the directory saw it just before a change (a row of

@@ -1,4 +1,4 @@
-import type { IndexedOrganization, IndexFilter, OrderKey } from './directory-index.ts';
+import type { IndexedOrganization, IndexFilter, OrderKey } from './index-types.ts';
 
 /**
  * The directory's answers said as plainly as possible: filter, sort and slice an array. The

@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { organizationCategories, organizations } from '../../db/schema.ts';
+import type { ImageTarget } from './organization-rows.ts';
+
+/** An organization's images (logo, banner, a category's) pointed at stored files. */
+export function createImageWrites(db: Database) {
+  return {
+    /**
+     * Points one of the organization's images at `url` (null removes it) and returns the URL it
+     * replaced; undefined when the organization, or the category link, does not exist. Images
+     * do not move the version: an upload in the editor must not make its own save stale.
+     */
+    setImage(id: string, target: ImageTarget, url: string | null) {
+      return db.transaction(async (tx) => {
+        // The organization's row is locked first, as every write to it does: no deadlock.
+        const [current] = await tx
+          .select({ logo: organizations.logo, bannerImage: organizations.bannerImage })
+          .from(organizations)
+          .where(eq(organizations.id, id))
+          .for('update');
+        if (!current) return undefined;
+        if (target.kind === 'category') {
+          const [link] = await tx
+            .select({ imageUrl: organizationCategories.imageUrl })
+            .from(organizationCategories)
+            .where(
+              and(
+                eq(organizationCategories.organizationId, id),
+                eq(organizationCategories.categoryId, target.categoryId),
+              ),
+            );
+          if (!link) return undefined;
+          await tx
+            .update(organizationCategories)
+            .set({ imageUrl: url })
+            .where(
+              and(
+                eq(organizationCategories.organizationId, id),
+                eq(organizationCategories.categoryId, target.categoryId),
+              ),
+            );
+          await tx
+            .update(organizations)
+            .set({ updatedAt: sql`now()` })
+            .where(eq(organizations.id, id));
+          return { previousUrl: link.imageUrl };
+        }
+        await tx
+          .update(organizations)
+          .set(
+            target.kind === 'logo'
+              ? { logo: url, updatedAt: sql`now()` }
+              : { bannerImage: url, updatedAt: sql`now()` },
+          )
+          .where(eq(organizations.id, id));
+        return { previousUrl: target.kind === 'logo' ? current.logo : current.bannerImage };
+      });
+    },
+  };
+}
