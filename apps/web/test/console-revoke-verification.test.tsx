@@ -37,7 +37,7 @@ const detail = (overrides: Partial<AdminOrganizationRow> = {}): AdminOrganizatio
   reports: [],
 });
 
-describe("the console's Verified badge (issue 25, item 3)", () => {
+describe("the console's Verified badge", () => {
   it('shows the verified domain, and revokes the badge with a reason on the version shown', async () => {
     const sent: unknown[] = [];
     let current = detail();

@@ -21,7 +21,7 @@ function renderToggle(selected: boolean, count: number | undefined, available = 
   return { button: screen.getByRole('button'), onToggle };
 }
 
-describe('a category pill (issue 12, item 7)', () => {
+describe('a category pill', () => {
   it('is disabled and named unavailable while its count is 0', () => {
     const { button, onToggle } = renderToggle(false, 0);
     expect(button).toHaveProperty('disabled', true);
@@ -58,7 +58,7 @@ describe('a category pill (issue 12, item 7)', () => {
   });
 });
 
-describe('the match badge (issue 19, item 4)', () => {
+describe('the match badge', () => {
   it.each([
     [1, '1 matching organization'],
     [2, '2 matching organizations'],
@@ -80,7 +80,7 @@ function stubHover(canHover: boolean) {
   }));
 }
 
-describe('the badges on a card (issue 12, item 8)', () => {
+describe('the badges on a card', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

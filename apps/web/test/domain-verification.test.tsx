@@ -45,7 +45,7 @@ async function openSection() {
 const withWebsite = (overrides: Partial<Organization> = {}) =>
   makeOrganization({ websiteUrl: 'https://www.green-futures.org/about', ...overrides });
 
-describe("the editor's Verified badge section (issue 25, item 3)", () => {
+describe("the editor's Verified badge section", () => {
   it('asks for a saved website first', async () => {
     editorApi(makeOrganization({ websiteUrl: null }));
     const section = await openSection();

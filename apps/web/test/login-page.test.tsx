@@ -104,7 +104,7 @@ describe('/login and /signup', () => {
     });
   });
 
-  it('clears the server’s message when the form is sent again, even when it does not pass (issue 19, item 4)', async () => {
+  it('clears the server’s message when the form is sent again, even when it does not pass', async () => {
     stubApi({
       ...asGuest,
       'POST /api/auth/sign-up/email': () =>

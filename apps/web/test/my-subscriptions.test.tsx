@@ -133,7 +133,7 @@ describe('My Subscriptions', () => {
       within(rowOf(name))
         .queryAllByRole('button')
         .map((button) => button.textContent);
-    // A paid subscription that renews may switch to the other plan (issue 24).
+    // A paid subscription that renews may switch to the other plan.
     expect(actionsOf('Stripe Org')).toEqual([
       paymentTexts.switchToPlan('Monthly'),
       paymentTexts.manageBilling,

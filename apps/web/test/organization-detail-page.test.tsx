@@ -51,7 +51,7 @@ function renderPage({ id = orgId, currentUserId = null as string | null } = {}) 
   return queryClient;
 }
 
-describe('OrganizationDetailPage (issue 12 item 6)', () => {
+describe('OrganizationDetailPage', () => {
   it('shows the loading title at once, not the previous page’s', () => {
     stubProfile(0);
     document.title = 'About - Scaling Impact';

@@ -148,7 +148,7 @@ describe('plan selection', () => {
     expect(screen.queryByRole('button', { name: paymentTexts.choosePlan('Monthly') })).toBeNull();
   });
 
-  it('says what is true in each state: new, live and ended (issue 19, item 4)', async () => {
+  it('says what is true in each state: new, live and ended', async () => {
     const introNew =
       'Your organization is saved. Choose a plan to publish its profile in the directory.';
     planApi();

@@ -152,7 +152,7 @@ describe('guarded routes', () => {
     ).toBeTruthy();
   });
 
-  it('never shows a page it refuses while its redirect loads, and remembers that page (issue 19, item 4)', async () => {
+  it('never shows a page it refuses while its redirect loads, and remembers that page', async () => {
     const user = makeUser({ emailVerified: false });
     stubApi({
       'GET /api/auth/session': () => json({ data: user }),

@@ -10,7 +10,7 @@ const verification = { domain: 'green-futures.org', verifiedAt: '2026-11-02T23:3
 // Dates are those of UTC: the server's HTML and the browser's agree wherever either is.
 const title = domainVerificationTexts.badgeTitle('green-futures.org', 'Nov 2, 2026');
 
-describe('the Verified badge (issue 25, item 3)', () => {
+describe('the Verified badge', () => {
   it("shows on a verified organization's card, named with the domain and the date", () => {
     renderCard({ verification });
     const badge = screen.getByRole('img', { name: title });

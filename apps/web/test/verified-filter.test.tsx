@@ -15,7 +15,7 @@ import { categories, categoryGroups, countries, makeOrganization } from './fixtu
 
 const verification = { domain: 'green-futures.org', verifiedAt: '2026-11-02T09:30:00.000Z' };
 
-describe("'Verified only' in the URL (issue 25, item 3)", () => {
+describe("'Verified only' in the URL", () => {
   it('reads verified=true and nothing else as the filter', () => {
     expect(parseDirectoryFilters(new URLSearchParams('verified=true')).verified).toBe(true);
     for (const search of ['', 'verified=false', 'verified=1', 'verified=TRUE']) {

@@ -6,7 +6,7 @@ const IN_APP_LINK = 'a[data-in-app]';
 
 /**
  * A link within the app, as a plain anchor: a router Link runs a dozen hooks, and the ten of the
- * header and footer alone took 5 % of a server-rendered home page's CPU (issue 22, ADR 027).
+ * header and footer alone took 5 % of a server-rendered home page's CPU (ADR 027).
  */
 export function InAppLink({
   to,

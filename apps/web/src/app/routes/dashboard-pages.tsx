@@ -115,7 +115,7 @@ const periodOf = (value: string | null): InsightPeriod =>
   value === '7' ? 7 : value === '90' ? 90 : 30;
 
 /**
- * /dashboard/organizations/:orgId/insights : what one of the owner's profiles earned (issue 25),
+ * /dashboard/organizations/:orgId/insights : what one of the owner's profiles earned (ADR 031),
  * the period in the address (?days=7|30|90) so that a view can be shared with a colleague.
  */
 export function DashboardInsights() {

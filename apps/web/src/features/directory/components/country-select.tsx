@@ -20,7 +20,7 @@ const option = (value: string, label: string, selected: string) =>
 
 /**
  * The options as markup: up to 250 countries as React elements were 2 ms of a home page's
- * server render (issue 22), as one string 0.04 ms. The selected one is marked, as React marks it,
+ * server render, as one string 0.04 ms. The selected one is marked, as React marks it,
  * so the page shows the choice without JavaScript and hydrates the same markup; React selects by
  * `value` over the options it finds in the element.
  */

@@ -12,7 +12,8 @@ import { Pill } from './state-pill';
 
 /**
  * /admin/payments: every organization's subscriptions (a table on wide screens, cards on
- * phones), and the guest codes. Refunds come with issue 24; there is no button for them yet.
+ * phones), and the guest codes. A refund is made on the organization's page
+ * (organization-detail.tsx), beside the subscription it pays back.
  */
 export function PaymentsPage() {
   const subscriptions = useConsoleSubscriptions();
