@@ -4,6 +4,7 @@ import { BellRing, Building2, Plus, Settings, UserRound } from 'lucide-react';
 import { dashboardTexts, savedSearchTexts } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
+import { SectionNav } from '../../../components/ui/section-nav';
 import { cx } from '../../../lib/class-names';
 
 const sections = [
@@ -38,36 +39,19 @@ export function DashboardShell({
       </h1>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
-          <nav aria-label={dashboardTexts.sidebarLabel}>
-            <ul className="grid grid-cols-2 gap-1 sm:grid-cols-4 rounded-control bg-sunken p-1 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
-              {sections.map(({ to, label, icon: Icon, ...rest }) => {
-                // An organization's insights page is within Organizations.
-                const active =
-                  pathname === to ||
-                  ('also' in rest && pathname === rest.also) ||
-                  (to !== '/dashboard' && pathname.startsWith(`${to}/`)) ||
-                  undefined;
-                return (
-                  <li key={to} className="min-w-0">
-                    {/* A Link: which section is current is decided here (/profile is Profile). */}
-                    <Link
-                      to={to}
-                      aria-current={active ? 'page' : undefined}
-                      className={cx(
-                        'flex min-h-touch items-center justify-center gap-2.5 rounded-control px-2 text-sm font-semibold transition-colors sm:text-base lg:min-h-10 lg:justify-start lg:px-3',
-                        active
-                          ? 'bg-surface text-ink shadow-card lg:bg-brand-soft lg:text-brand-ink lg:shadow-none'
-                          : 'text-ink-muted hover:text-ink lg:hover:bg-sunken',
-                      )}
-                    >
-                      <Icon aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
-                      <span className="truncate">{label}</span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <SectionNav
+            label={dashboardTexts.sidebarLabel}
+            items={sections.map(({ to, label, icon, ...rest }) => ({
+              to,
+              label,
+              icon,
+              // An organization's insights page is within Organizations.
+              active:
+                pathname === to ||
+                ('also' in rest && pathname === rest.also) ||
+                (to !== '/dashboard' && pathname.startsWith(`${to}/`)),
+            }))}
+          />
           <Link
             to="/submit-organization"
             className={buttonClasses('primary', 'md', 'w-full sm:w-fit lg:w-full')}

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
 import { dashboardTexts, homeTexts, insightsTexts, type Organization } from '@si/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
-import { Notice } from '../../../components/ui/notice';
+import { ListState } from '../../../components/ui/list-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusCard } from '../../../components/ui/status-card';
 import { useMyOrganizations } from '../api/get-my-organizations';
 import { DashboardSection } from './dashboard-shell';
 
@@ -23,16 +22,6 @@ function ListSkeleton() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Notice tone="danger" message={message}>
-      <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
-        {dashboardTexts.retry}
-      </Button>
-    </Notice>
   );
 }
 
@@ -66,15 +55,15 @@ export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError ? (
-        <LoadError
-          message={dashboardTexts.organizationsFailed}
+        <ListState
+          failed={dashboardTexts.organizationsFailed}
+          retryLabel={dashboardTexts.retry}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.length === 0 ? (
-        <StatusCard
+        <ListState
+          empty={homeTexts.ownEmpty}
           icon={<Building2 className="size-6" />}
-          title={homeTexts.ownEmpty}
-          className="border-dashed bg-canvas py-8"
           action={
             <Link to="/submit-organization" className={buttonClasses('primary')}>
               <Plus aria-hidden="true" className="size-5" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   BellRing,
   Building2,
@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { consoleTexts, savedSearchConsoleTexts } from '@si/contracts';
 import { PageContainer } from '../../../components/ui/page-container';
-import { cx } from '../../../lib/class-names';
+import { SectionNav } from '../../../components/ui/section-nav';
 
 export const consolePaths = {
   overview: '/admin',
@@ -55,8 +55,8 @@ const sections = [
 ] as const;
 
 /**
- * The console around its sections: a side nav on wide screens; above the section, a block of
- * tabs in two columns on phones and four on tablets (docs/product.md#operator-console).
+ * The console around its sections: the sections' nav (a side nav on wide screens, tabs above
+ * the section on phones and tablets; docs/product.md#operator-console) and the section.
  */
 export function ConsoleShell({
   operatorEmail,
@@ -75,32 +75,16 @@ export function ConsoleShell({
         <p className="break-words text-ink-muted">{consoleTexts.signedInAs(operatorEmail)}</p>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
-        <nav aria-label={consoleTexts.navLabel} className="lg:sticky lg:top-24 lg:self-start">
-          <ul className="grid grid-cols-2 gap-1 rounded-control bg-sunken p-1 sm:grid-cols-4 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
-            {sections.map(({ to, label, icon: Icon, exact }) => {
-              const active = exact
-                ? pathname === to || pathname === `${to}/`
-                : pathname.startsWith(to);
-              return (
-                <li key={to} className="min-w-0">
-                  <Link
-                    to={to}
-                    aria-current={active ? 'page' : undefined}
-                    className={cx(
-                      'flex min-h-touch items-center justify-center gap-2.5 rounded-control px-2 text-sm font-semibold transition-colors sm:text-base lg:min-h-10 lg:justify-start lg:px-3',
-                      active
-                        ? 'bg-surface text-ink shadow-card lg:bg-brand-soft lg:text-brand-ink lg:shadow-none'
-                        : 'text-ink-muted hover:text-ink lg:hover:bg-sunken',
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
-                    <span className="truncate">{label}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <SectionNav
+          label={consoleTexts.navLabel}
+          className="lg:sticky lg:top-24 lg:self-start"
+          items={sections.map(({ to, label, icon, exact }) => ({
+            to,
+            label,
+            icon,
+            active: exact ? pathname === to || pathname === `${to}/` : pathname.startsWith(to),
+          }))}
+        />
         <div className="flex min-w-0 flex-col gap-6">{children}</div>
       </div>
     </PageContainer>

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { consoleTexts } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
+import { ListState } from '../../../components/ui/list-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusCard } from '../../../components/ui/status-card';
@@ -40,21 +39,15 @@ export function ListSkeleton({
 /** A list or record that did not load: the server's message, and a way to ask again. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = error instanceof Error && error.message ? error.message : consoleTexts.loadFailed;
-  return (
-    <Notice tone="danger" message={message}>
-      <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
-        {consoleTexts.retry}
-      </Button>
-    </Notice>
-  );
+  return <ListState failed={message} retryLabel={consoleTexts.retry} onRetry={onRetry} />;
 }
 
 /** A list with nothing in it. */
 export function EmptyList({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <StatusCard title={title} as="h3" className="max-w-none">
+    <ListState empty={title} frame="page" as="h3" className="max-w-none">
       {children}
-    </StatusCard>
+    </ListState>
   );
 }
 

@@ -35,10 +35,11 @@ const sideButton = (variant: 'primary' | 'secondary') =>
   buttonClasses(variant, 'md', 'shrink-0 sm:mt-[30px] sm:min-h-12!');
 
 /**
- * 'Verified badge' (issue 25): the owner proves the saved website's domain with a code emailed to
- * an address there. Its own small forms, outside the editor's: Enter in them never saves the
- * profile, and Save never sends a code. The code goes to the saved website's domain, so while the
- * website field holds another domain the owner is asked to save first.
+ * 'Verified badge' (ADR 032): the owner proves the saved website's domain with a code emailed to
+ * an address there: only someone who reads mail at the domain can, so the badge tells visitors
+ * the profile is the website's own. Its own small forms, outside the editor's: Enter in them
+ * never saves the profile, and Save never sends a code. The code goes to the saved website's
+ * domain, so while the website field holds another domain the owner is asked to save first.
  */
 export function DomainVerification({ organization, websiteDraft }: DomainVerificationProps) {
   const savedDomain = websiteDomain(organization.websiteUrl);
@@ -73,32 +74,49 @@ export function DomainVerification({ organization, websiteDraft }: DomainVerific
 
 /** The address to send a code to, then the code: each its own form, its refusals at its field. */
 function CodeForms({ organizationId, domain }: { organizationId: string; domain: string }) {
+  const [sent, setSent] = useState<VerificationCodeSent | null>(null);
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-ink-muted">{texts.intro(domain)}</p>
+      <SendCodeForm
+        organizationId={organizationId}
+        domain={domain}
+        sent={sent !== null}
+        onSent={setSent}
+      />
+      {sent ? <ConfirmCodeForm organizationId={organizationId} sent={sent} /> : null}
+    </div>
+  );
+}
+
+const localPartProblem = (value: string) => {
+  const parsed = SendVerificationCodeRequest.safeParse({ localPart: value });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? texts.localPartInvalid);
+};
+
+/** The address at the domain to send a code to; sent again, it sends a new code. */
+function SendCodeForm({
+  organizationId,
+  domain,
+  sent,
+  onSent,
+}: {
+  organizationId: string;
+  domain: string;
+  /** A code was sent already: the button sends a new one. */
+  sent: boolean;
+  onSent: (answer: VerificationCodeSent) => void;
+}) {
   const send = useSendVerificationCode();
-  const confirm = useConfirmVerification();
   const [localPart, setLocalPart] = useState('');
   const [localPartError, setLocalPartError] = useState<string | null>(null);
   const [sendAlert, setSendAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState<VerificationCodeSent | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const localPartRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  // A code was sent: the next thing to type is the code from the email.
-  useEffect(() => {
-    if (sent) codeRef.current?.focus();
-  }, [sent]);
   const id = useId();
   const ids = {
     localPart: `${id}-local-part`,
     domain: `${id}-domain`,
     localPartMessage: `${id}-local-part-message`,
-    code: `${id}-code`,
-    codeMessage: `${id}-code-message`,
-  };
-
-  const localPartProblem = (value: string) => {
-    const parsed = SendVerificationCodeRequest.safeParse({ localPart: value });
-    return parsed.success ? null : (parsed.error.issues[0]?.message ?? texts.localPartInvalid);
   };
 
   const sendCode = (event: FormEvent) => {
@@ -114,11 +132,7 @@ function CodeForms({ organizationId, domain }: { organizationId: string; domain:
     send.mutate(
       { id: organizationId, localPart: localPart.trim() },
       {
-        onSuccess: (answer) => {
-          setSent(answer);
-          setCode('');
-          setCodeError(null);
-        },
+        onSuccess: onSent,
         onError: (error) => {
           const fieldMessage = error instanceof ApiError ? error.fields?.localPart : undefined;
           if (fieldMessage) {
@@ -133,6 +147,92 @@ function CodeForms({ organizationId, domain }: { organizationId: string; domain:
       },
     );
   };
+
+  return (
+    <form noValidate onSubmit={sendCode} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor={ids.localPart} className="font-semibold text-ink">
+            {texts.localPartLabel}
+          </label>
+          <div className="flex min-w-0">
+            <input
+              ref={localPartRef}
+              id={ids.localPart}
+              value={localPart}
+              onChange={(event) => {
+                setLocalPart(event.target.value);
+                // Once a problem is shown, it goes as soon as what is typed is right.
+                if (localPartError) setLocalPartError(localPartProblem(event.target.value));
+              }}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={VERIFICATION_LOCAL_PART_MAX}
+              aria-invalid={localPartError ? true : undefined}
+              aria-describedby={`${ids.domain} ${ids.localPartMessage}`}
+              className={cx(
+                'field min-w-0 rounded-r-none px-3',
+                localPartError ? 'border-danger-ink' : undefined,
+              )}
+            />
+            {/* The whole domain, wrapped over lines where the row is narrow, never cut: it is
+                where the code goes. The input beside it grows as tall. */}
+            <span
+              id={ids.domain}
+              data-testid="verification-domain"
+              className="flex max-w-[65%] items-center rounded-r-control border border-l-0 border-line-strong bg-sunken px-3 py-2 leading-snug text-ink-muted wrap-anywhere"
+            >
+              {`@${domain}`}
+            </span>
+          </div>
+          <p
+            id={ids.localPartMessage}
+            className={cx('text-sm', localPartError ? 'text-danger-ink' : 'text-ink-subtle')}
+          >
+            {localPartError ?? texts.localPartHint}
+          </p>
+        </div>
+        <button
+          type="submit"
+          className={sideButton(sent ? 'secondary' : 'primary')}
+          disabled={send.isPending}
+          aria-busy={send.isPending}
+        >
+          {send.isPending ? <Spinner /> : null}
+          {send.isPending ? texts.sending : sent ? texts.sendNewCode : texts.sendCode}
+        </button>
+      </div>
+      {sendAlert ? <Notice tone="danger" message={sendAlert} /> : null}
+    </form>
+  );
+}
+
+/** The code from the email; each code sent starts it over, empty and focused. */
+function ConfirmCodeForm({
+  organizationId,
+  sent,
+}: {
+  organizationId: string;
+  sent: VerificationCodeSent;
+}) {
+  const confirm = useConfirmVerification();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeFor, setCodeFor] = useState(sent);
+  if (codeFor !== sent) {
+    // A new code was sent: what was typed, and what was said of it, was about the last one.
+    setCodeFor(sent);
+    setCode('');
+    setCodeError(null);
+  }
+  const codeRef = useRef<HTMLInputElement>(null);
+  // A code was sent: the next thing to type is the code from the email.
+  useEffect(() => {
+    codeRef.current?.focus();
+  }, [sent]);
+  const id = useId();
+  const ids = { code: `${id}-code`, codeMessage: `${id}-code-message` };
 
   const verify = (event: FormEvent) => {
     event.preventDefault();
@@ -161,114 +261,44 @@ function CodeForms({ organizationId, domain }: { organizationId: string; domain:
   };
 
   return (
-    <div className="flex flex-col gap-5">
-      <p className="text-ink-muted">{texts.intro(domain)}</p>
-      <form noValidate onSubmit={sendCode} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-            <label htmlFor={ids.localPart} className="font-semibold text-ink">
-              {texts.localPartLabel}
-            </label>
-            <div className="flex min-w-0">
-              <input
-                ref={localPartRef}
-                id={ids.localPart}
-                value={localPart}
-                onChange={(event) => {
-                  setLocalPart(event.target.value);
-                  // Once a problem is shown, it goes as soon as what is typed is right.
-                  if (localPartError) setLocalPartError(localPartProblem(event.target.value));
-                }}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={VERIFICATION_LOCAL_PART_MAX}
-                aria-invalid={localPartError ? true : undefined}
-                aria-describedby={`${ids.domain} ${ids.localPartMessage}`}
-                className={cx(
-                  'field min-w-0 rounded-r-none px-3',
-                  localPartError ? 'border-danger-ink' : undefined,
-                )}
-              />
-              {/* The whole domain, wrapped over lines where the row is narrow, never cut: it is
-                  where the code goes. The input beside it grows as tall. */}
-              <span
-                id={ids.domain}
-                data-testid="verification-domain"
-                className="flex max-w-[65%] items-center rounded-r-control border border-l-0 border-line-strong bg-sunken px-3 py-2 leading-snug text-ink-muted wrap-anywhere"
-              >
-                {`@${domain}`}
-              </span>
-            </div>
-            <p
-              id={ids.localPartMessage}
-              className={cx('text-sm', localPartError ? 'text-danger-ink' : 'text-ink-subtle')}
-            >
-              {localPartError ?? texts.localPartHint}
+    <form noValidate onSubmit={verify} className="flex flex-col gap-4 border-t border-line pt-5">
+      <Notice tone="info" message={texts.codeSent(sent.email)} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.code} className="font-semibold text-ink">
+            {texts.codeLabel}
+          </label>
+          <input
+            ref={codeRef}
+            id={ids.code}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={VERIFICATION_CODE_LENGTH}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? ids.codeMessage : undefined}
+            className={cx(
+              'field px-3 text-lg tracking-[0.3em] tabular-nums sm:w-52',
+              codeError ? 'border-danger-ink' : undefined,
+            )}
+          />
+          {codeError ? (
+            <p id={ids.codeMessage} role="alert" className="text-sm text-danger-ink sm:max-w-52">
+              {codeError}
             </p>
-          </div>
-          <button
-            type="submit"
-            className={sideButton(sent ? 'secondary' : 'primary')}
-            disabled={send.isPending}
-            aria-busy={send.isPending}
-          >
-            {send.isPending ? <Spinner /> : null}
-            {send.isPending ? texts.sending : sent ? texts.sendNewCode : texts.sendCode}
-          </button>
+          ) : null}
         </div>
-        {sendAlert ? <Notice tone="danger" message={sendAlert} /> : null}
-      </form>
-
-      {sent ? (
-        <form
-          noValidate
-          onSubmit={verify}
-          className="flex flex-col gap-4 border-t border-line pt-5"
+        <button
+          type="submit"
+          className={sideButton('primary')}
+          disabled={confirm.isPending}
+          aria-busy={confirm.isPending}
         >
-          <Notice tone="info" message={texts.codeSent(sent.email)} />
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.code} className="font-semibold text-ink">
-                {texts.codeLabel}
-              </label>
-              <input
-                ref={codeRef}
-                id={ids.code}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_LENGTH}
-                aria-invalid={codeError ? true : undefined}
-                aria-describedby={codeError ? ids.codeMessage : undefined}
-                className={cx(
-                  'field px-3 text-lg tracking-[0.3em] tabular-nums sm:w-52',
-                  codeError ? 'border-danger-ink' : undefined,
-                )}
-              />
-              {codeError ? (
-                <p
-                  id={ids.codeMessage}
-                  role="alert"
-                  className="text-sm text-danger-ink sm:max-w-52"
-                >
-                  {codeError}
-                </p>
-              ) : null}
-            </div>
-            <button
-              type="submit"
-              className={sideButton('primary')}
-              disabled={confirm.isPending}
-              aria-busy={confirm.isPending}
-            >
-              {confirm.isPending ? <Spinner /> : null}
-              {confirm.isPending ? texts.verifying : texts.verify}
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </div>
+          {confirm.isPending ? <Spinner /> : null}
+          {confirm.isPending ? texts.verifying : texts.verify}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { ImageIcon, ImagePlus } from 'lucide-react';
 import {
-  imageMessages,
   imageSrcSet,
   imageTypes,
   organizationEditorTexts,
@@ -10,10 +9,8 @@ import {
 } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/class-names';
-import { showToast } from '../../../lib/toast';
-import { imageFileProblem } from './form-rules';
+import { useImageUpload } from '../hooks/use-image-upload';
 
 export interface ImageUploadProps {
   kind: OrganizationImageKind;
@@ -35,8 +32,109 @@ const previewShapes: Record<OrganizationImageKind, string> = {
   category: 'aspect-video w-full max-w-sm',
 };
 
-/** Server refusals whose message says what to change (wrong type, too large, unreadable). */
-const explainedStatuses = new Set([400, 413, 415, 422]);
+/** The stored image, or the chosen file's preview ringed, or an empty frame of the image's shape. */
+function ImagePreview({
+  kind,
+  shown,
+  previewing,
+}: {
+  kind: OrganizationImageKind;
+  shown: string | null;
+  /** `shown` is the chosen file, not yet uploaded. */
+  previewing: boolean;
+}) {
+  const typeLabel = organizationImageKinds[kind].label;
+  const { aspect, widths } = organizationImageKinds[kind];
+  const largest = widths.at(-1) ?? 512;
+  return (
+    <div
+      className={cx(
+        'relative overflow-hidden rounded-control border border-line bg-sunken',
+        previewShapes[kind],
+        previewing && 'ring-2 ring-brand ring-offset-2',
+      )}
+    >
+      {shown ? (
+        <img
+          src={shown}
+          srcSet={previewing ? undefined : imageSrcSet(shown, kind)}
+          sizes={kind === 'logo' ? '112px' : '(min-width: 768px) 640px, 100vw'}
+          alt={
+            previewing
+              ? organizationEditorTexts.previewAlt(typeLabel)
+              : organizationEditorTexts.currentImageAlt(typeLabel)
+          }
+          width={largest}
+          height={Math.round(largest / aspect)}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="flex size-full items-center justify-center">
+          <ImageIcon className="size-8 text-ink-subtle" />
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Upload and Cancel for a chosen file, Remove for a stored image. The buttons of several images
+ * sit on one page: their names say which image they act on (and begin with the words they show).
+ */
+function ImageActions({
+  label,
+  state: { file, busy, upload, clearChoice, remove },
+}: {
+  label: string;
+  state: ReturnType<typeof useImageUpload>;
+}) {
+  const named = (text: string) => ({ 'aria-label': `${text}: ${label}` });
+  const uploadText =
+    busy === 'uploading' ? organizationEditorTexts.uploading : organizationEditorTexts.upload;
+  const removeText =
+    busy === 'removing' ? organizationEditorTexts.removing : organizationEditorTexts.removeImage;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {file ? (
+        <>
+          <Button
+            size="sm"
+            onClick={() => void upload()}
+            disabled={busy !== null}
+            aria-busy={busy === 'uploading'}
+            {...named(uploadText)}
+          >
+            {busy === 'uploading' ? <Spinner /> : null}
+            {uploadText}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={clearChoice}
+            disabled={busy !== null}
+            {...named(organizationEditorTexts.cancel)}
+          >
+            {organizationEditorTexts.cancel}
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void remove()}
+          disabled={busy !== null}
+          aria-busy={busy === 'removing'}
+          {...named(removeText)}
+        >
+          {busy === 'removing' ? <Spinner /> : null}
+          {removeText}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /**
  * An image of the organization: choose a file, see it previewed, then Upload or Cancel; Remove
@@ -53,80 +151,12 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const inputId = useId();
   const messageId = `${inputId}-message`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
-  const typeLabel = organizationImageKinds[kind].label;
-  const { aspect, widths } = organizationImageKinds[kind];
-  const largest = widths.at(-1) ?? 512;
-
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  const clearChoice = () => {
-    setFile(null);
-    if (inputRef.current) inputRef.current.value = '';
-  };
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    if (!chosen) {
-      setFile(null);
-      return;
-    }
-    const problem = imageFileProblem(chosen);
-    setError(problem);
-    if (problem) {
-      clearChoice();
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const upload = async () => {
-    const problem = imageFileProblem(file);
-    setError(problem);
-    if (problem || !file) return;
-    setBusy('uploading');
-    try {
-      await onUpload(file);
-      clearChoice();
-      showToast('success', imageMessages.uploaded(typeLabel));
-    } catch (cause) {
-      if (cause instanceof ApiError && explainedStatuses.has(cause.status) && cause.message) {
-        setError(cause.message);
-      }
-      showToast('error', imageMessages.uploadFailed(typeLabel));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    setError(null);
-    setBusy('removing');
-    try {
-      await onRemove();
-      showToast('success', imageMessages.deleted(typeLabel));
-    } catch {
-      showToast('error', imageMessages.deleteFailed(typeLabel));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const shown = preview ?? currentUrl;
-  // The buttons of several images sit on one page: their names say which image they act on
-  // (and begin with the words they show).
-  const named = (text: string) => ({ 'aria-label': `${text}: ${label}` });
-  const uploadText =
-    busy === 'uploading' ? organizationEditorTexts.uploading : organizationEditorTexts.upload;
-  const removeText =
-    busy === 'removing' ? organizationEditorTexts.removing : organizationEditorTexts.removeImage;
+  const state = useImageUpload({
+    typeLabel: organizationImageKinds[kind].label,
+    onUpload,
+    onRemove,
+  });
+  const { inputRef, file, preview, error, busy, choose } = state;
   return (
     <div className="flex flex-col gap-3" data-testid={`image-${kind}`}>
       <div className="flex flex-col gap-1">
@@ -137,35 +167,7 @@ export function ImageUpload({
           {hint}
         </p>
       </div>
-      <div
-        className={cx(
-          'relative overflow-hidden rounded-control border border-line bg-sunken',
-          previewShapes[kind],
-          preview && 'ring-2 ring-brand ring-offset-2',
-        )}
-      >
-        {shown ? (
-          <img
-            src={shown}
-            srcSet={preview ? undefined : imageSrcSet(shown, kind)}
-            sizes={kind === 'logo' ? '112px' : '(min-width: 768px) 640px, 100vw'}
-            alt={
-              preview
-                ? organizationEditorTexts.previewAlt(typeLabel)
-                : organizationEditorTexts.currentImageAlt(typeLabel)
-            }
-            width={largest}
-            height={Math.round(largest / aspect)}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <span aria-hidden="true" className="flex size-full items-center justify-center">
-            <ImageIcon className="size-8 text-ink-subtle" />
-          </span>
-        )}
-      </div>
+      <ImagePreview kind={kind} shown={preview ?? currentUrl} previewing={preview !== null} />
       {unavailableNote ? (
         <p className="text-sm text-ink-muted">{unavailableNote}</p>
       ) : (
@@ -217,45 +219,7 @@ export function ImageUpload({
               {error}
             </p>
           ) : null}
-          {file || currentUrl ? (
-            <div className="flex flex-wrap gap-2">
-              {file ? (
-                <>
-                  <Button
-                    size="sm"
-                    onClick={() => void upload()}
-                    disabled={busy !== null}
-                    aria-busy={busy === 'uploading'}
-                    {...named(uploadText)}
-                  >
-                    {busy === 'uploading' ? <Spinner /> : null}
-                    {uploadText}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={clearChoice}
-                    disabled={busy !== null}
-                    {...named(organizationEditorTexts.cancel)}
-                  >
-                    {organizationEditorTexts.cancel}
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => void remove()}
-                  disabled={busy !== null}
-                  aria-busy={busy === 'removing'}
-                  {...named(removeText)}
-                >
-                  {busy === 'removing' ? <Spinner /> : null}
-                  {removeText}
-                </Button>
-              )}
-            </div>
-          ) : null}
+          {file || currentUrl ? <ImageActions label={label} state={state} /> : null}
         </>
       )}
     </div>

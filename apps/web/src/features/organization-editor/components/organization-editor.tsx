@@ -1,53 +1,28 @@
-import { useEffect, useState, type FocusEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
-import { RefreshCw } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import {
-  CATEGORY_DESCRIPTION_MAX,
-  categorySelectionProblem,
-  COMPANY_PROPERTIES_GROUP_ID,
   DEFAULT_CATEGORY_ID,
   organizationEditorTexts,
-  organizationFormMessages,
   type Category,
   type CategoryGroup,
   type Country,
   type Organization,
-  type UrlField,
 } from '@si/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
 import { SuccessBanner } from '../../../components/ui/message-banner';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { useOrganizationImages } from '../api/organization-images';
 import { useUpdateOrganization } from '../api/update-organization';
-import { NameField, OrganizationCountryField, OrganizationDescriptionField } from './basic-fields';
-import { CategoryPicker } from './category-picker';
-import { ChosenCategories } from './chosen-categories';
+import { CategoriesSection } from './categories-section';
 import { DomainVerification } from './domain-verification';
 import { chosenDetails, editFormValues, updateRequest } from './edit-form-values';
-import { DescriptionField, FormSection } from './fields';
-import {
-  EditForm,
-  withCategoryRule,
-  withHttps,
-  type EditFormInput,
-  type EditFormOutput,
-} from './form-rules';
-import { ImageUpload } from './image-upload';
-import { blockingMessage, saveFailure, type SaveAlert } from './save-alerts';
+import { EditorActions } from './editor-actions';
+import { BasicsSection, ImagesSection, LinksSection } from './editor-sections';
+import { EditForm, withCategoryRule, type EditFormInput, type EditFormOutput } from './form-rules';
+import { saveFailure, type SaveAlert } from './save-alerts';
 
 /** docs/product.md#limits-and-constants: after a save the profile opens 1.5 s later. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
-
-const urlFields: { name: UrlField; label: string }[] = [
-  { name: 'websiteUrl', label: organizationEditorTexts.websiteLabel },
-  { name: 'linkedinUrl', label: organizationEditorTexts.linkedinLabel },
-  { name: 'twitterUrl', label: organizationEditorTexts.twitterLabel },
-  { name: 'blogUrl', label: organizationEditorTexts.blogLabel },
-];
 
 export interface OrganizationEditorProps {
   organization: Organization;
@@ -84,7 +59,6 @@ export function OrganizationEditor({
   const [version] = useState(organization.version);
   const [initialValues] = useState(() => editFormValues(organization));
   const hadDefaultCategory = organization.categoryIds.includes(DEFAULT_CATEGORY_ID);
-  const categoriesById = new Map(categories.map((category) => [category.id, category]));
   const profilePath = `/organizations/${organization.id}`;
 
   // Only what is saved is checked: an unticked category's words never block Save.
@@ -106,10 +80,7 @@ export function OrganizationEditor({
     defaultValues: initialValues,
   });
   const description = useWatch({ control, name: 'description' });
-  const categoryIds = useWatch({ control, name: 'categoryIds' });
-  const details = useWatch({ control, name: 'categoriesDetails' }) ?? {};
   const websiteDraft = useWatch({ control, name: 'websiteUrl' }) ?? '';
-  const problem = categorySelectionProblem(categoryIds, categories, groups);
 
   const saved = alert?.kind === 'saved';
   useEffect(() => {
@@ -121,23 +92,8 @@ export function OrganizationEditor({
     return () => window.clearTimeout(timer);
   }, [saved, navigate, profilePath]);
 
-  const urlField = (name: UrlField) => {
-    const field = register(name);
-    return {
-      ...field,
-      onBlur: (event: FocusEvent<HTMLInputElement>) => {
-        const completed = withHttps(event.target.value);
-        // Checked as completed: after a Save the form checks on typing only, so the error of
-        // 'example.org' as typed would otherwise outlive the 'https://example.org' it became.
-        if (completed !== event.target.value) setValue(name, completed, { shouldValidate: true });
-        return field.onBlur(event);
-      },
-    };
-  };
-
   // Said above the buttons while the form cannot be saved (it follows the fields' errors).
   const onInvalid = () => setAlert({ kind: 'invalid' });
-  const blocking = alert?.kind === 'invalid' ? blockingMessage(errors) : null;
 
   const onSubmit = handleSubmit((values) => {
     if (mutation.isPending || saved) return;
@@ -159,36 +115,6 @@ export function OrganizationEditor({
     );
   }, onInvalid);
 
-  const renderDetails = (category: Category) => {
-    if (category.groupId === COMPANY_PROPERTIES_GROUP_ID) {
-      return <p className="text-sm text-ink-muted">{organizationEditorTexts.propertyNote}</p>;
-    }
-    const target = { kind: 'category', categoryId: category.id } as const;
-    const stored = organization.categoryIds.includes(category.id);
-    return (
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_16rem]">
-        <DescriptionField
-          label={organizationEditorTexts.categoryDescriptionLabel(category.name)}
-          maxChars={CATEGORY_DESCRIPTION_MAX}
-          length={details[category.id]?.length ?? 0}
-          rows={4}
-          error={errors.categoriesDetails?.[category.id]?.message}
-          {...register(`categoriesDetails.${category.id}`)}
-        />
-        <ImageUpload
-          kind="category"
-          label={organizationEditorTexts.categoryImageLabel(category.name)}
-          hint={organizationEditorTexts.categoryImageHint}
-          currentUrl={organization.categoryImages[category.id] ?? null}
-          onUpload={(file) => images.upload(target, file)}
-          onRemove={() => images.remove(target)}
-          unavailableNote={stored ? undefined : organizationEditorTexts.categoryImageAfterSave}
-        />
-      </div>
-    );
-  };
-
-  const busy = mutation.isPending;
   return (
     <div className="flex flex-col gap-6">
       {newlyCreated ? <SuccessBanner message={organizationEditorTexts.createdBanner} /> : null}
@@ -212,156 +138,32 @@ export function OrganizationEditor({
 
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <p className="text-sm text-ink-muted">{organizationEditorTexts.requiredNote}</p>
-        <FormSection id="edit-basics" title={organizationEditorTexts.basicsHeading}>
-          <NameField error={errors.name?.message} {...register('name')} />
-          <OrganizationDescriptionField
-            length={description.length}
-            rows={6}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <OrganizationCountryField
-              countries={countries}
-              error={errors.country?.message}
-              defaultValue={initialValues.country}
-              {...register('country')}
-            />
-            <TextField
-              label={organizationEditorTexts.locationLabel}
-              hint={organizationEditorTexts.locationHint}
-              autoComplete="address-level2"
-              error={errors.location?.message}
-              {...register('location')}
-            />
-            <TextField
-              label={organizationEditorTexts.foundedYearLabel}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={4}
-              error={errors.foundedYear?.message}
-              {...register('foundedYear')}
-            />
-          </div>
-        </FormSection>
-
-        <FormSection
-          id="edit-images"
-          title={organizationEditorTexts.imagesHeading}
-          description={organizationEditorTexts.imagesSavedAtOnce}
-        >
-          <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <ImageUpload
-              kind="logo"
-              label={organizationEditorTexts.logoLabel}
-              hint={organizationEditorTexts.logoHint}
-              currentUrl={organization.logo}
-              onUpload={(file) => images.upload({ kind: 'logo' }, file)}
-              onRemove={() => images.remove({ kind: 'logo' })}
-            />
-            <ImageUpload
-              kind="banner"
-              label={organizationEditorTexts.bannerLabel}
-              hint={organizationEditorTexts.bannerHint}
-              currentUrl={organization.bannerImage}
-              onUpload={(file) => images.upload({ kind: 'banner' }, file)}
-              onRemove={() => images.remove({ kind: 'banner' })}
-            />
-          </div>
-        </FormSection>
-
-        <FormSection id="edit-links" title={organizationEditorTexts.linksHeading}>
-          <div className="grid gap-5 sm:grid-cols-2">
-            {urlFields.map(({ name, label }) => (
-              <TextField
-                key={name}
-                label={label}
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                spellCheck={false}
-                error={errors[name]?.message}
-                {...urlField(name)}
-              />
-            ))}
-          </div>
-        </FormSection>
-
-        <FormSection id="edit-categories" title={organizationEditorTexts.categoriesHeading}>
-          <Controller
-            control={control}
-            name="categoryIds"
-            render={({ field }) => (
-              <>
-                <CategoryPicker
-                  groups={groups}
-                  categories={categories}
-                  value={field.value}
-                  onChange={(ids) => {
-                    field.onChange(ids);
-                    // An unticked category leaves the profile with its words: they are dropped
-                    // (ticked again, it starts empty) and no longer checked.
-                    for (const id of field.value) {
-                      if (!ids.includes(id)) unregister(`categoriesDetails.${id}`);
-                    }
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errors.categoryIds?.message ?? problem?.message}
-                  missingGroupIds={problem?.missingGroupIds}
-                />
-                <ChosenCategories
-                  categories={field.value
-                    .map((id) => categoriesById.get(id))
-                    .filter((category): category is Category => category !== undefined)}
-                  onReorder={field.onChange}
-                  renderDetails={renderDetails}
-                />
-              </>
-            )}
-          />
-        </FormSection>
-
-        <div
-          data-testid="editor-actions"
-          className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5 sm:py-4"
-        >
-          {alert?.kind === 'saved' ? (
-            <Notice tone="success" message={organizationEditorTexts.updated} />
-          ) : blocking ? (
-            <Notice tone="danger" message={blocking} testId="editor-invalid" />
-          ) : alert?.kind === 'failed' ? (
-            <Notice tone="danger" message={alert.message} />
-          ) : alert?.kind === 'stale' ? (
-            <Notice tone="danger" message={organizationFormMessages.staleVersion}>
-              <Button variant="secondary" size="sm" className="w-fit" onClick={onReload}>
-                <RefreshCw aria-hidden="true" className="size-4" />
-                {organizationEditorTexts.reload}
-              </Button>
-            </Notice>
-          ) : null}
-          {/*
-           * Save first and on the left, where a thumb reaches it (toasts drop in at the top). One row at every
-           * width, so that on a phone the bar keeps to one button's height.
-           */}
-          <div className="flex gap-3">
-            <button
-              type="submit"
-              className={buttonClasses('primary', 'md', 'flex-1 sm:flex-none')}
-              disabled={busy || saved}
-              aria-busy={busy}
-            >
-              {busy ? <Spinner /> : null}
-              {busy ? organizationEditorTexts.saving : organizationEditorTexts.saveChanges}
-            </button>
-            <Link
-              to={profilePath}
-              className={buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')}
-            >
-              {organizationEditorTexts.cancel}
-            </Link>
-          </div>
-        </div>
+        <BasicsSection
+          register={register}
+          errors={errors}
+          descriptionLength={description.length}
+          countries={countries}
+          initialCountry={initialValues.country}
+        />
+        <ImagesSection organization={organization} images={images} />
+        <LinksSection register={register} errors={errors} setValue={setValue} />
+        <CategoriesSection
+          register={register}
+          errors={errors}
+          control={control}
+          unregister={unregister}
+          organization={organization}
+          images={images}
+          groups={groups}
+          categories={categories}
+        />
+        <EditorActions
+          alert={alert}
+          errors={errors}
+          busy={mutation.isPending}
+          profilePath={profilePath}
+          onReload={onReload}
+        />
       </form>
     </div>
   );

@@ -1,9 +1,7 @@
 import { ExternalLink, Receipt } from 'lucide-react';
 import { dashboardTexts, formatMoney, paymentTexts, plans, type Invoice } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
+import { ListState } from '../../../components/ui/list-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusCard } from '../../../components/ui/status-card';
 import { useMyInvoices } from '../api/get-invoices';
 import { formatDate } from './format-date';
 
@@ -44,24 +42,19 @@ export function InvoiceList() {
   }
   if (query.isError) {
     return (
-      <Notice tone="danger" message={paymentTexts.invoicesFailed}>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="w-fit"
-          onClick={() => void query.refetch()}
-        >
-          {dashboardTexts.retry}
-        </Button>
-      </Notice>
+      <ListState
+        failed={paymentTexts.invoicesFailed}
+        retryLabel={dashboardTexts.retry}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) {
     return (
-      <StatusCard
+      <ListState
+        empty={paymentTexts.invoicesEmpty}
         icon={<Receipt className="size-6" />}
-        title={paymentTexts.invoicesEmpty}
-        className="border-dashed bg-canvas py-6"
+        frame="compact"
       />
     );
   }

@@ -10,10 +10,8 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
+import { ListState } from '../../../components/ui/list-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusCard } from '../../../components/ui/status-card';
 import { useMySubscriptions } from '../api/get-subscriptions';
 import { formatDate } from './format-date';
 import { StatusPill, type PillTone } from './status-pill';
@@ -93,25 +91,16 @@ export function SubscriptionList() {
   if (query.isPending) return <SubscriptionsSkeleton />;
   if (query.isError) {
     return (
-      <Notice tone="danger" message={dashboardTexts.subscriptionsFailed}>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="w-fit"
-          onClick={() => void query.refetch()}
-        >
-          {dashboardTexts.retry}
-        </Button>
-      </Notice>
+      <ListState
+        failed={dashboardTexts.subscriptionsFailed}
+        retryLabel={dashboardTexts.retry}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) {
     return (
-      <StatusCard
-        icon={<CreditCard className="size-6" />}
-        title={paymentTexts.subscriptionsEmpty}
-        className="border-dashed bg-canvas py-8"
-      />
+      <ListState empty={paymentTexts.subscriptionsEmpty} icon={<CreditCard className="size-6" />} />
     );
   }
   return (

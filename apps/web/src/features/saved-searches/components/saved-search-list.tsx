@@ -7,11 +7,11 @@ import {
   type SavedSearch,
   type SavedSearchFilters,
 } from '@si/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListState } from '../../../components/ui/list-state';
 import { Notice } from '../../../components/ui/notice';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusCard } from '../../../components/ui/status-card';
 import { formatDay } from '../../../lib/format-day';
 import { showToast } from '../../../lib/toast';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
@@ -45,23 +45,19 @@ export function SavedSearchList({
   if (searches.isPending) return <ListSkeleton />;
   if (searches.isError) {
     return (
-      <Notice tone="danger" message={savedSearchTexts.loadFailed}>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="w-fit"
-          onClick={() => void searches.refetch()}
-        >
-          {savedSearchTexts.retry}
-        </Button>
-      </Notice>
+      <ListState
+        failed={savedSearchTexts.loadFailed}
+        retryLabel={savedSearchTexts.retry}
+        onRetry={() => void searches.refetch()}
+      />
     );
   }
   if (searches.data.length === 0) {
     return (
-      <StatusCard
+      <ListState
+        empty={savedSearchTexts.emptyTitle}
+        frame="page"
         icon={<BellRing className="size-6" />}
-        title={savedSearchTexts.emptyTitle}
         action={
           <Link to="/" className={buttonClasses('primary')}>
             {savedSearchTexts.toDirectory}
@@ -69,7 +65,7 @@ export function SavedSearchList({
         }
       >
         <p className="text-ink-muted">{savedSearchTexts.empty}</p>
-      </StatusCard>
+      </ListState>
     );
   }
   return (
