@@ -190,4 +190,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Small files and functions (docs/architecture.md#boundaries-enforced-by-lint): a file that grows
+  // past 400 lines or a function past 150, blank lines and comments aside, is split by use case.
+  // Tests, their support, seed data and migrations are data-heavy and exempt.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'apps/*/test/**',
+      '**/*.test.{ts,tsx,mjs}',
+      'e2e/**',
+      'apps/api/src/db/seed/**',
+      'apps/api/drizzle/**',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
 );

@@ -146,6 +146,14 @@ export interface IdentityRoutesOptions {
   emailHasPassword: (email: string) => Promise<boolean>;
 }
 
+/** The account whose password this call checks, if it checks one. */
+async function passwordChecked(path: string, request: FastifyRequest) {
+  if (request.method !== 'POST') return undefined;
+  if (path === '/sign-in/email') return (request.body as { email: string }).email;
+  if (path === '/change-password') return (await request.visitor())?.user.email;
+  return undefined;
+}
+
 /**
  * Serves better-auth under /api/auth/*. Its answers are translated into the API's own shape:
  * `{ data }` on success and `{ error: { code, message } }` with the product's wording on failure,
@@ -205,14 +213,6 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     return runIdentityRequest(() => answer(request, reply));
-  }
-
-  /** The account whose password this call checks, if it checks one. */
-  async function passwordChecked(path: string, request: FastifyRequest) {
-    if (request.method !== 'POST') return undefined;
-    if (path === '/sign-in/email') return (request.body as { email: string }).email;
-    if (path === '/change-password') return (await request.visitor())?.user.email;
-    return undefined;
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {

@@ -25,7 +25,7 @@ export const billingRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.subscriptionFor(session, request.params.organizationId) };
     },
@@ -41,7 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.mySubscriptions(session) };
     },
@@ -60,7 +60,7 @@ export const billingRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.invoices(session, request.query.organizationId) };
     },

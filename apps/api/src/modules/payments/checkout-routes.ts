@@ -32,7 +32,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async 
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.createCheckoutSession(session, request.body) };
     },
@@ -51,7 +51,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async 
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.sessionStatus(session, request.params.sessionId) };
     },

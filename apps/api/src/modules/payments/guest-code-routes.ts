@@ -26,7 +26,7 @@ export const guestCodeRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.applyGuestCode(session, request.body) };
     },

@@ -38,7 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
         },
         config: { access: { signedIn: organizationEditors } },
       },
-      async (request, reply) => {
+      async (request) => {
         const session = request.caller;
         return { data: await payments[action](session, request.params.organizationId) };
       },
@@ -66,7 +66,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       const { organizationId } = request.params;
       return {
@@ -93,7 +93,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       const { organizationId } = request.params;
       return { data: await payments.changePlan(session, organizationId, request.body.plan) };
@@ -112,7 +112,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: { signedIn: organizationEditors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.billingPortal(session, request.params.organizationId) };
     },

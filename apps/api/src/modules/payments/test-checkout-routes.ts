@@ -20,7 +20,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: 'owner' },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.testCheckout(session, request.params.sessionId) };
     },
@@ -38,7 +38,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: 'owner' },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.testPay(session, request.params.sessionId) };
     },
@@ -56,7 +56,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = as
       },
       config: { access: 'owner' },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = request.caller;
       return { data: await payments.testCancel(session, request.params.sessionId) };
     },
