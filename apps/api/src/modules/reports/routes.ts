@@ -29,7 +29,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
       config: { access: 'visitor' },
     },
     async (request) => {
-      const session = request.caller;
+      const session = await request.visitor();
       const reporter = { userId: session?.user.id ?? null, ip: request.ip };
       return { data: await reports.report(reporter, request.params.id, request.body) };
     },
