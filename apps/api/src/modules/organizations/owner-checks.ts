@@ -1,15 +1,14 @@
 import {
   OrganizationId,
   apiMessages,
-  authErrorCodes,
   errorCodes,
-  guardMessages,
   organizationFormMessages,
   paymentErrorCodes,
   paymentMessages,
-  sessionMessages,
 } from '@si/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { requireCaller } from '../../identity/caller-checks.ts';
+import { organizationEditors } from './editors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { OrganizationRepository } from './repository.ts';
 
@@ -20,15 +19,7 @@ export function createOwnerChecks(repository: OrganizationRepository) {
    * organizations. Returns that user.
    */
   function requireEditor(session: AuthSession | null) {
-    if (!session) throw new AppError(401, authErrorCodes.noUser, sessionMessages.loginRequired);
-    const { user } = session;
-    if (user.isAnonymous) {
-      throw new AppError(403, errorCodes.forbidden, guardMessages.permanentAccountToCreate);
-    }
-    if (!user.emailVerified) {
-      throw new AppError(403, errorCodes.forbidden, organizationFormMessages.verifyFirst);
-    }
-    return user;
+    return requireCaller(session, organizationEditors).user;
   }
 
   const notFoundFor = (id: string) => notFound(apiMessages.organizationNotFound(id));

@@ -1,10 +1,8 @@
 import {
   SavedSearchId,
   SAVED_SEARCHES_PER_USER,
-  authErrorCodes,
   errorCodes,
   savedSearchTexts,
-  sessionMessages,
   type AdminSavedSearchStats,
   type CreateSavedSearchRequest,
   type SavedSearch,
@@ -13,10 +11,12 @@ import {
 } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { requireCaller } from '../../identity/caller-checks.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import { UNSUBSCRIBE_LINK_DAYS, nextAlertAt } from './alert-schedule.ts';
+import { savedSearchSavers } from './savers.ts';
 import type { SavedSearchRepository, SavedSearchRow } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,14 +55,7 @@ export function createSavedSearchService(options: {
 
   /** Alerts go to the account's email: a guest has none, an unverified one may not be theirs. */
   function requireSaver(session: AuthSession | null) {
-    if (!session) throw new AppError(401, authErrorCodes.noUser, sessionMessages.loginRequired);
-    if (session.user.isAnonymous) {
-      throw new AppError(403, errorCodes.forbidden, savedSearchTexts.permanentAccount);
-    }
-    if (!session.user.emailVerified) {
-      throw new AppError(403, errorCodes.forbidden, savedSearchTexts.verifyFirst);
-    }
-    return session.user;
+    return requireCaller(session, savedSearchSavers).user;
   }
 
   const subjectOf = (id: string, expires: number) => `${id}.${expires}`;
