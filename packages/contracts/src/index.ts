@@ -26,6 +26,8 @@ export * from './faq.ts';
 export * from './faq-categories.ts';
 export * from './reference.ts';
 export * from './reports.ts';
+export * from './roles.ts';
+export * from './role-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';
 export * from './stored-integers.ts';

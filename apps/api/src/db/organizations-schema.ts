@@ -30,6 +30,9 @@ export const organizations = pgTable(
     linkedinUrl: text('linkedin_url'),
     twitterUrl: text('twitter_url'),
     blogUrl: text('blog_url'),
+    /** Ways to support (ADR 042): outbound links counted like the others. */
+    donateUrl: text('donate_url'),
+    volunteerUrl: text('volunteer_url'),
     createdBy: text('created_by').notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid'] })
       .notNull()

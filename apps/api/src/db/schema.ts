@@ -12,3 +12,4 @@ export * from './insights-schema.ts';
 export * from './verification-schema.ts';
 export * from './newsletter-schema.ts';
 export * from './saved-searches-schema.ts';
+export * from './roles-schema.ts';
