@@ -74,10 +74,7 @@ export async function buildApp({
     deleteOrganization: organizations.service.deleteForOperator,
     deleteUser: accounts.service.deleteForOperator,
   });
-  const savedSearches = savedSearchesModule(context, {
-    organizations: organizations.service,
-    requireOperator: operators.gate,
-  });
+  const savedSearches = savedSearchesModule(context, { organizations: organizations.service });
   const reports = reportsModule(context, { organizations: organizations.service });
   const pages = pagesModule(context, {
     organizations,

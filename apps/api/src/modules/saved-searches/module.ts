@@ -2,7 +2,6 @@ import { unsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 import { everyJobsInterval } from '../../assembly/cadence.ts';
 import { mailOptions, type ModuleContext } from '../../assembly/context.ts';
 import { routesOf } from '../../assembly/module-routes.ts';
-import type { AuthSession } from '../../identity/session.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import { savedSearchAlertsJob } from './alerts-job.ts';
 import { createSavedSearchRepository } from './repository.ts';
@@ -12,10 +11,7 @@ import { createSavedSearchService } from './service.ts';
 /** Saved searches and their alerts (ADR 034). */
 export function savedSearchesModule(
   context: ModuleContext,
-  deps: {
-    organizations: OrganizationService;
-    requireOperator: (session: AuthSession | null) => Promise<unknown>;
-  },
+  deps: { organizations: OrganizationService },
 ) {
   const { db } = context;
   const repository = createSavedSearchRepository(db);
@@ -24,7 +20,6 @@ export function savedSearchesModule(
     repository,
     organizations: deps.organizations,
     tokens: unsubscribeTokens(context.secret, 'saved-search-alert'),
-    requireOperator: deps.requireOperator,
   });
   const alerts = savedSearchAlertsJob({
     db,

@@ -104,7 +104,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operator' },
     },
     async (request) => ({
-      data: await savedSearches.stats(request.caller),
+      data: await savedSearches.stats(request.operator!),
     }),
   );
 };
