@@ -20,6 +20,7 @@ import { organizationsModule } from './modules/organizations/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
 import { referenceModule } from './modules/reference/module.ts';
 import { reportsModule } from './modules/reports/module.ts';
+import { rolesModule } from './modules/roles/module.ts';
 import { savedSearchesModule } from './modules/saved-searches/module.ts';
 import { siteModule } from './modules/site/module.ts';
 import { verificationModule } from './modules/verification/module.ts';
@@ -65,6 +66,10 @@ export async function buildApp({
     rateLimit: routeRateLimits(config)('newsletter'),
   });
   const verification = verificationModule(context, { organizations: organizations.service });
+  const roles = rolesModule(context, {
+    organizations: organizations.service,
+    reference: reference.service,
+  });
   const payments = paymentsModule(context, { organizations: organizations.service });
   const console = operatorsModule(context, {
     roster: operators,
@@ -105,6 +110,7 @@ export async function buildApp({
       accounts.routes(organizations.service),
       reference.routes,
       organizations.routes(insights.service),
+      roles.routes,
       insights.routes,
       verification.routes,
       savedSearches.routes,

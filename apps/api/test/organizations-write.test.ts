@@ -385,6 +385,26 @@ describe('owners create, edit and delete organizations', () => {
     let published: Organization;
     let unpublished: Organization;
     const callers: { name: string; agent: () => Promise<Agent>; create: number }[] = [];
+    const roleIds = new Map<string, string>();
+    const role = {
+      title: 'Boat builder',
+      kind: 'full_time',
+      workplace: 'remote',
+      description: 'Builds boats.',
+      apply: 'https://tidewater.example/jobs',
+    };
+    /** The owner-only role calls (ADR 042): refused exactly as PUT of the organization is. */
+    const roleCalls = (target: Organization) => {
+      const roles = `/api/organizations/${target.id}/roles`;
+      const one = `${roles}/${roleIds.get(target.id)}`;
+      return [
+        ['POST', roles, role],
+        ['PUT', one, role],
+        ['POST', `${one}/close`, {}],
+        ['POST', `${one}/reopen`, {}],
+        ['DELETE', one, {}],
+      ] as const;
+    };
 
     beforeAll(async () => {
       published = (await create()).body.data;
@@ -393,6 +413,13 @@ describe('owners create, edit and delete organizations', () => {
         sql`update organizations set published = true, payment_status = 'paid' where id = ${published.id}`,
       );
       published = (await owner.get<Answer>(`/api/organizations/${published.id}`)).body.data;
+      for (const target of [published, unpublished]) {
+        const inserted = (await ctx.database.db.execute(sql`
+          insert into organization_roles (organization_id, title, kind, workplace, description, apply, closes_on)
+          values (${target.id}, 'Boat builder', 'full_time', 'remote', 'Builds boats.', 'https://tidewater.example/jobs', current_date + 30)
+          returning id`)) as unknown as { rows: { id: string }[] };
+        roleIds.set(target.id, inserted.rows[0]!.id);
+      }
       callers.push(
         { name: 'signed-out visitor', agent: async () => createAgent(ctx.app), create: 401 },
         {
@@ -428,8 +455,18 @@ describe('owners create, edit and delete organizations', () => {
         )) as unknown as { rows: unknown[] }
       ).rows;
 
+    const roleSnapshot = async () =>
+      (
+        (await ctx.database.db.execute(
+          sql`select id, organization_id, title, closes_on, closed_at, updated_at from organization_roles
+              where organization_id in (${published.id}, ${unpublished.id}) order by id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+
     it('refuses every owner-only call from anyone else, and changes nothing', async () => {
       const before = await snapshot();
+      const rolesBefore = await roleSnapshot();
+      expect(rolesBefore).toHaveLength(2);
       const results: string[] = [];
       for (const caller of callers) {
         const agent = await caller.agent();
@@ -453,11 +490,25 @@ describe('owners create, edit and delete organizations', () => {
           );
           expect(put.status, `${caller.name} PUT`).toBe(expected);
           expect(del.status, `${caller.name} DELETE`).toBe(expected);
+          for (const [method, url, body] of roleCalls(target)) {
+            const answer = await agent.call(method, url, body);
+            expect(answer.status, `${caller.name} ${method} ${url}`).toBe(expected);
+          }
+          // Every role of the organization is its owner's to list; others are told it is not there.
+          const allRoles = await agent.get(`/api/organizations/${target.id}/roles?status=all`);
+          expect(allRoles.status, `${caller.name} GET roles?status=all`).toBe(404);
         }
         const seenUnpublished = await agent.get(`/api/organizations/${unpublished.id}`);
         expect(seenUnpublished.status, `${caller.name} GET unpublished`).toBe(404);
+        for (const url of [
+          `/api/organizations/${unpublished.id}/roles`,
+          `/api/organizations/${unpublished.id}/roles/${roleIds.get(unpublished.id)}`,
+        ]) {
+          expect((await agent.get(url)).status, `${caller.name} GET ${url}`).toBe(404);
+        }
       }
       expect(await snapshot()).toEqual(before);
+      expect(await roleSnapshot()).toEqual(rolesBefore);
       expect(results).toHaveLength(8);
     });
 

@@ -1,6 +1,12 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ErrorBody, authErrorCodes, errorCodes, paymentErrorCodes } from '@si/contracts';
+import {
+  ErrorBody,
+  authErrorCodes,
+  errorCodes,
+  paymentErrorCodes,
+  roleErrorCodes,
+} from '@si/contracts';
 import type { Access } from './route-access.ts';
 
 /**
@@ -39,7 +45,8 @@ const errorAnswers: Record<number, string> = {
   403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests without cookies are exempt).`,
   402: `The organization has no live subscription yet (\`${paymentErrorCodes.paymentRequired}\`): choose a plan or apply a guest code first.`,
   404: `Not found (\`${errorCodes.notFound}\`).`,
-  409: 'The request conflicts with the current state (a stale version, an existing subscription, a subscription that cannot be canceled or resumed now).',
+  409: 'The request conflicts with the current state (a stale version, an existing subscription, a subscription that cannot be canceled or resumed now, a limit of roles reached).',
+  410: `Gone: what was public is not any more (\`${roleErrorCodes.roleClosed}\`: a role closed, past its closing date or held).`,
   502: `The payment provider could not be reached (\`${paymentErrorCodes.providerUnavailable}\`); nothing was changed.`,
   429: `Too many requests from this address, too many password attempts for this account from any address, or too many reports of one profile (\`${errorCodes.rateLimited}\`); try again later.`,
 };

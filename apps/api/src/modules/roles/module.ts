@@ -1,0 +1,17 @@
+import type { ModuleContext } from '../../assembly/context.ts';
+import { routesOf } from '../../assembly/module-routes.ts';
+import type { OrganizationService } from '../organizations/service.ts';
+import type { ReferenceService } from '../reference/service.ts';
+import { createRoleRepository } from './repository.ts';
+import { roleRoutes } from './routes.ts';
+import { createRoleService } from './service.ts';
+
+/** An organization's open roles (ADR 042): posted, closed and reopened by its owner. */
+export function rolesModule(
+  context: ModuleContext,
+  { organizations, reference }: { organizations: OrganizationService; reference: ReferenceService },
+) {
+  const repository = createRoleRepository(context.db);
+  const service = createRoleService({ repository, organizations, reference });
+  return { repository, service, routes: routesOf(roleRoutes, { roles: service }) };
+}
