@@ -42,14 +42,21 @@ export async function onPostgres<T>(
 }
 
 /**
- * Says which seed and schema made a database: the bulk seed's code and the migrations' names.
- * A kept database made by other code is seeded again rather than measured.
+ * Says which seed code and schema made a database: the seed files `keep` picks (relative to
+ * apps/api/src/db/seed) and the migrations' names. A kept database made by other code is seeded
+ * again rather than measured.
  */
-async function seedFingerprint(root: string) {
+export async function seedFingerprint(root: string, keep: (file: string) => boolean) {
   const migrations = (await readdir(path.join(root, 'apps/api/drizzle'))).sort().join('\n');
-  const seedCode = await readFile(path.join(root, 'apps/api/src/db/seed/bulk.ts'), 'utf8');
-  return createHash('sha256').update(seedCode).update(migrations).digest('hex').slice(0, 16);
+  const seedDir = path.join(root, 'apps/api/src/db/seed');
+  const files = (await readdir(seedDir, { recursive: true })).filter(keep).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(await readFile(path.join(seedDir, file)));
+  return hash.update(migrations).digest('hex').slice(0, 16);
 }
+
+/** The bulk seed's files: the organizations and their roles. */
+const isBulkSeedCode = (file: string) => /^bulk.*\.ts$/.test(file);
 
 /** `seed-bulk --count size` in the database of `env`, its progress on one line of stderr. */
 function seed(root: string, env: NodeJS.ProcessEnv, size: number): Promise<number> {
@@ -124,7 +131,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
-  const fingerprint = await seedFingerprint(root);
+  const fingerprint = await seedFingerprint(root, isBulkSeedCode);
   const reusable =
     keep &&
     (await onPostgres(postgresUrl!, async (admin) => {

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { seedFingerprint } from './dataset.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -25,6 +26,8 @@ export interface WebDatabase {
 
 interface Marker {
   count: number;
+  /** The seed code and migrations that made it: other code seeds it again. */
+  seedCode: string;
   seedSeconds: number;
   seededAt: string;
 }
@@ -50,6 +53,8 @@ export function openWebDatabase(options: {
     databaseUrl = url.toString();
   }
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  // The demo and the bulk seed both run: any seed file counts.
+  const seedCode = () => seedFingerprint(root, (file) => file.endsWith('.ts'));
   if (!databaseUrl) delete env.DATABASE_URL;
 
   async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -78,7 +83,7 @@ export function openWebDatabase(options: {
         (text) => JSON.parse(text) as Marker,
         () => null,
       );
-      if (marker?.count !== count) return false;
+      if (marker?.count !== count || marker.seedCode !== (await seedCode())) return false;
       if (kind === 'pglite') return true;
       return withServer(async (client) => {
         const found = await client.query('select 1 from pg_database where datname = $1', [
@@ -103,6 +108,7 @@ export function openWebDatabase(options: {
       if (count > 0) cli('seed-bulk', '--count', String(count));
       const marker: Marker = {
         count,
+        seedCode: await seedCode(),
         seedSeconds: (Date.now() - started) / 1000,
         seededAt: new Date().toISOString(),
       };

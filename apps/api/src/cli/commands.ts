@@ -19,7 +19,7 @@ import type { AlertRunResult } from '../modules/saved-searches/alerts-job.ts';
 export const usage = `Usage: npm run cli -- <command>
   migrate                     apply migrations and sync reference data
   seed-demo [--force]         add the demo organizations (refuses a non-empty database without --force)
-  seed-bulk --count N         add N synthetic published organizations
+  seed-bulk --count N         add N synthetic published organizations, about 3N open roles
   seed-saved-searches --count N [--due-in S] [--new M]
                               add N synthetic saved searches due in S seconds (0), then publish
                               M (500) more organizations for their alerts to find (the benchmark)

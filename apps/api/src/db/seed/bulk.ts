@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { COMPANY_PROPERTIES_GROUP_ID, DEFAULT_CATEGORY_ID } from '@si/contracts';
 import type { Database } from '../client.ts';
 import { categories, countries, organizations, shareCardQueue } from '../schema.ts';
+import { bulkRolesCtes } from './bulk-roles.ts';
+import { textArray } from './bulk-sql.ts';
 
 export const BULK_OWNER_ID = 'bulk-seed';
 const BATCH = 5_000;
@@ -140,17 +142,11 @@ const closings = [
   'We grow by training others to do the same.',
 ];
 
-function parseArray(values: string[]) {
-  return sql`ARRAY[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
 /**
- * Fills the database with `count` synthetic published organizations for scale work. Rows are
- * made inside the database from generate_series, a batch per statement, so 100,000 take seconds.
- * Their share cards are not queued: each is drawn on its first fetch.
+ * Fills the database with `count` synthetic published organizations for scale work, with three
+ * open roles each on average (bulk-roles.ts). Rows are made inside the database from
+ * generate_series, a batch per statement, so 100,000 take seconds. Their share cards are not
+ * queued: each is drawn on its first fetch.
  */
 export async function seedBulkData(
   db: Database,
@@ -177,17 +173,18 @@ export async function seedBulkData(
     await db.transaction(async (tx) => {
       await tx.execute(sql`
       with params as (
-        select ${parseArray(impact)} as impact, ${parseArray(company)} as company, ${parseArray(others)} as others,
-               ${parseArray(codes)} as codes, ${parseArray(adjectives)} as adj, ${parseArray(nouns)} as noun,
-               ${parseArray(forms)} as form, ${parseArray(verbs)} as verb, ${parseArray(objects)} as obj,
-               ${parseArray(closings)} as closing
+        select ${textArray(impact)} as impact, ${textArray(company)} as company, ${textArray(others)} as others,
+               ${textArray(codes)} as codes, ${textArray(adjectives)} as adj, ${textArray(nouns)} as noun,
+               ${textArray(forms)} as form, ${textArray(verbs)} as verb, ${textArray(objects)} as obj,
+               ${textArray(closings)} as closing
       ), hashed as (
         -- hashtext spreads choices like random picks, yet the same count always gives the same rows.
         select g, abs(hashtext(g || ':a')) as h1, abs(hashtext(g || ':b')) as h2, abs(hashtext(g || ':c')) as h3,
                abs(hashtext(g || ':d')) as h4, abs(hashtext(g || ':e')) as h5
         from generate_series(${start}::int, ${end}::int) as g
       ), generated as (
-        select g, h4,
+        -- Its ids are drawn once, as it is read twice: by the insert, and for the roles' g.
+        select gen_random_uuid() as id, g, h4,
           p.adj[1 + h1 % ${adjectives.length}] || ' ' || p.noun[1 + h2 % ${nouns.length}] || ' ' || p.form[1 + h3 % ${forms.length}] as name,
           'We ' || p.verb[1 + h4 % ${verbs.length}] || ' ' || p.obj[1 + h5 % ${objects.length}] || ' with neighbours, partners and funders who share our mission. ' || p.closing[1 + h1 % ${closings.length}] as description,
           case when h2 % 40 = 0 then 'ALL' else p.codes[1 + h3 % ${nk}] end as country,
@@ -197,18 +194,21 @@ export async function seedBulkData(
             || case when h3 % 3 = 0 then array[p.others[1 + (h1 + 5 + h4 % 3) % ${no}]] else '{}'::text[] end as category_ids
         from hashed, params p
       ), inserted as (
-        insert into organizations (name, description, country, location, founded_year, website_url, created_by,
+        insert into organizations (id, name, description, country, location, founded_year, website_url, created_by,
                                    payment_status, subscription_type, published, category_ids,
                                    verified_domain, verified_at)
-        select name || ' ' || g, description, country, 'District ' || (g % 97 + 1), 1900 + g % 125,
+        select id, name || ' ' || g, description, country, 'District ' || (g % 97 + 1), 1900 + g % 125,
                'https://org' || g || '.example.org', ${BULK_OWNER_ID}, 'paid', case when g % 3 = 0 then 'yearly' else 'monthly' end,
                true, category_ids,
                -- One in eight carries the Verified badge (ADR 032).
                case when h4 % 8 = 0 then 'org' || g || '.example.org' end,
                case when h4 % 8 = 0 then timestamptz '2026-01-01' + (g % 300) * interval '1 day' end
         from generated
-        returning id, category_ids
-      )
+        returning id, category_ids, country, location, website_url
+      ), new_organizations as (
+        select generated.g, inserted.id, inserted.country, inserted.location, inserted.website_url
+        from inserted join generated using (id)
+      ), ${bulkRolesCtes(codes)}
       insert into organization_categories (organization_id, category_id, sort_order)
       select inserted.id, link.category_id, (link.position - 1)::int
       from inserted, unnest(inserted.category_ids) with ordinality as link(category_id, position)`);
@@ -223,4 +223,5 @@ export async function seedBulkData(
   }
   await db.execute(sql`analyze organizations`);
   await db.execute(sql`analyze organization_categories`);
+  await db.execute(sql`analyze organization_roles`);
 }

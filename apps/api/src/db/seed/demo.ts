@@ -3,9 +3,18 @@ import { inArray, sql } from 'drizzle-orm';
 import { websiteDomain } from '@si/contracts';
 import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
-import { organizationCategories, organizations, shareCardQueue } from '../schema.ts';
+import {
+  organizationCategories,
+  organizationMilestones,
+  organizationRoles,
+  organizations,
+  shareCardQueue,
+} from '../schema.ts';
 import { demoOrganizations } from './demo/organizations.ts';
 import { hueForName, renderDemoBanner, renderDemoLogo } from './demo/images.ts';
+import { demoMilestoneRows } from './demo/milestones.ts';
+import { demoRoleRows } from './demo/roles.ts';
+import { demoSupportLinks } from './demo/support-links.ts';
 
 /** The owner of demo profiles: no person signs in as it. */
 export const DEMO_OWNER_ID = 'demo-owner';
@@ -21,7 +30,9 @@ export async function hasOrganizations(db: Database): Promise<boolean> {
 
 /**
  * Writes the demo directory: about sixty published profiles with logos and banners that the
- * server draws itself, stored where uploads are (DATA_DIR/uploads/demo, or the bucket). Images
+ * server draws itself, stored where uploads are (DATA_DIR/uploads/demo, or the bucket). About a
+ * third have open roles (a few closed or expired, as their owners see them), about a third
+ * milestones, and some ways to support (ADR 042); the roles' dates count from today. Images
  * are written first; if the database write fails they are removed, so a failed seed leaves
  * nothing behind.
  */
@@ -76,6 +87,7 @@ export async function seedDemoData(
           linkedinUrl: demo.linkedinUrl,
           twitterUrl: demo.twitterUrl,
           blogUrl: demo.blogUrl,
+          ...demoSupportLinks(demo, index),
           createdBy: DEMO_OWNER_ID,
           paymentStatus: 'paid' as const,
           subscriptionType: index % 3 === 0 ? ('yearly' as const) : ('monthly' as const),
@@ -99,6 +111,12 @@ export async function seedDemoData(
           })),
         ),
       );
+      await tx
+        .insert(organizationRoles)
+        .values(rows.flatMap(({ id, demo }) => demoRoleRows(demo, id, now)));
+      await tx
+        .insert(organizationMilestones)
+        .values(rows.flatMap(({ id, demo }) => demoMilestoneRows(demo.name, id)));
       // Their share cards are drawn on their first fetch, as bulk-seeded ones are (ADR 026).
       await tx.delete(shareCardQueue).where(
         inArray(
