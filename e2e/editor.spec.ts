@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/test.ts';
-import { organizationEditorTexts, urlFieldExamples, urlMessage } from '@si/contracts';
+import { detailTexts, organizationEditorTexts, urlFieldExamples, urlMessage } from '@si/contracts';
 import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -117,5 +117,54 @@ test.describe('the editor', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+
+  test('sets a donate link that the profile shows under Support, followed through the counted redirect', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const organization = await openOwnEditor(page, request, testInfo);
+    const donate = page.getByLabel(organizationEditorTexts.donateLabel, { exact: true });
+    await expect(
+      page.getByLabel(organizationEditorTexts.volunteerLabel, { exact: true }),
+    ).toBeVisible();
+    // Judged as the other links are, and completed with https:// on leaving it.
+    await donate.fill('javascript:alert(1)');
+    await donate.blur();
+    await expect(
+      page.getByText(urlMessage(urlFieldExamples.donateUrl), { exact: true }),
+    ).toBeVisible();
+    await donate.fill('give.example.org/now');
+    await donate.blur();
+    await expect(donate).toHaveValue('https://give.example.org/now');
+    await page
+      .getByLabel(organizationEditorTexts.websiteLabel, { exact: true })
+      .fill('https://riverside.example.org');
+    await page.getByRole('button', { name: organizationEditorTexts.saveChanges }).click();
+
+    // The profile opens after the save: Support, beside Connect, holds Donate alone (no
+    // volunteer link was set).
+    await expect(page).toHaveURL(new RegExp(`/organizations/${organization.id}$`));
+    await expect(page.getByRole('region', { name: detailTexts.connect })).toBeVisible();
+    const support = page.getByRole('region', { name: detailTexts.support });
+    const link = support.getByRole('link', { name: new RegExp(detailTexts.donate) });
+    await expect(link).toHaveAttribute('href', `/out/${organization.id}/donate`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(support.getByRole('link')).toHaveCount(1);
+    await screenshot(page, 'profile-support-links');
+
+    // Followed: the new tab asks the product's redirect, which sends it on to the link.
+    const asked: string[] = [];
+    page.context().on('request', (sent) => asked.push(sent.url()));
+    await page
+      .context()
+      .route('https://give.example.org/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Give</title>' }),
+      );
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForURL('https://give.example.org/now');
+    expect(asked).toContainEqual(expect.stringMatching(`/out/${organization.id}/donate$`));
   });
 });

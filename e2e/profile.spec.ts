@@ -35,7 +35,9 @@ test.describe('organization profile', () => {
       // Through the product's redirect, which counts the click (ADR 031): it answers with the
       // profile's own link of that kind.
       const href = (await link.getAttribute('href'))!;
-      expect(href).toMatch(new RegExp(`^/out/${organization.id}/(website|linkedin|twitter|blog)$`));
+      expect(href).toMatch(
+        new RegExp(`^/out/${organization.id}/(website|linkedin|twitter|blog|donate|volunteer)$`),
+      );
       const followed = await request.get(href, { maxRedirects: 0 });
       expect(followed.status()).toBe(302);
       expect(followed.headers()['location']).toMatch(/^https?:\/\//);

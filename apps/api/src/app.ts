@@ -13,6 +13,7 @@ import { accountsModule } from './modules/accounts/module.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { insightsModule } from './modules/insights/module.ts';
 import { outboundRoute } from './modules/insights/outbound-route.ts';
+import { milestonesModule } from './modules/milestones/module.ts';
 import { newsletterModule } from './modules/newsletter/module.ts';
 import { operatorRoster, operatorsModule } from './modules/operators/module.ts';
 import { organizationImagesModule } from './modules/organization-images/module.ts';
@@ -81,6 +82,7 @@ export async function buildApp({
   });
   const savedSearches = savedSearchesModule(context, { organizations: organizations.service });
   const reports = reportsModule(context, { organizations: organizations.service });
+  const milestones = milestonesModule(context, { organizations: organizations.service });
   const pages = pagesModule(context, {
     organizations,
     reference: reference.service,
@@ -113,6 +115,7 @@ export async function buildApp({
       roles.routes,
       insights.routes,
       verification.routes,
+      milestones.routes,
       savedSearches.routes,
       images.routes,
       reports.routes,

@@ -188,6 +188,39 @@ describe('GET /out/:id/:link', () => {
   });
 });
 
+describe('the ways to support (ADR 042)', () => {
+  it('follows the donate and volunteer links as the others, each counted apart, CSV included', async () => {
+    const id = await createOrganization(ctx.database.db, { createdBy: owner.id });
+    await ctx.database.db.execute(sql`
+      update organizations set donate_url = 'https://give.example.org/now',
+        volunteer_url = 'https://help.example.org' where id = ${id}`);
+    const before = await insightsOf(id);
+    const donate = await visitor().get(`/out/${id}/donate`);
+    expect(donate.status).toBe(302);
+    expect(donate.headers.location).toBe('https://give.example.org/now');
+    expect(donate.headers['cache-control']).toBe('no-store');
+    expect(donate.headers['referrer-policy']).toBe('origin');
+    expect((await visitor().get(`/out/${id}/donate`)).status).toBe(302);
+    const volunteer = await visitor().get(`/out/${id}/volunteer`);
+    expect(volunteer.headers.location).toBe('https://help.example.org');
+
+    const after = await insightsOf(id);
+    expect(after.totals.clicks.donate - before.totals.clicks.donate).toBe(2);
+    expect(after.totals.clicks.volunteer - before.totals.clicks.volunteer).toBe(1);
+    expect(after.totals.clicks.website).toBe(before.totals.clicks.website);
+    const csv = await owner.browser.get<string>(`/api/organizations/${id}/insights.csv?days=7`);
+    const [header, ...rows] = csv.body.trim().split('\r\n');
+    const today = Object.fromEntries(
+      header!.split(',').map((column, index) => [column, rows.at(-1)!.split(',')[index]]),
+    );
+    expect(today).toMatchObject({ audience: 'people', click_donate: '2', click_volunteer: '1' });
+
+    // Cleared: the link is gone from the redirect too.
+    await ctx.database.db.execute(sql`update organizations set donate_url = null where id = ${id}`);
+    expect((await visitor().get(`/out/${id}/donate`)).status).toBe(404);
+  });
+});
+
 describe('GET /api/organizations/:id/insights', () => {
   it('answers the owner and operators; 404 to everyone else, as for an unpublished profile', async () => {
     const operator = await signUpOperator(ctx, 'insights-operator@example.org');
@@ -233,13 +266,13 @@ describe('GET /api/organizations/:id/insights', () => {
     expect(csv.headers['content-disposition']).toContain('attachment');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'day,audience,views,impressions,click_website,click_linkedin,click_twitter,click_blog,shares',
+      'day,audience,views,impressions,click_website,click_linkedin,click_twitter,click_blog,click_donate,click_volunteer,shares',
     );
     // Seven days of people, and the one day bots came.
     expect(lines).toHaveLength(1 + 7 + 1);
-    expect(lines[1]).toBe(`${day(6)},people,2,0,0,0,0,1,0`);
-    expect(lines).toContain(`${day(1)},bots,3,0,0,0,0,0,0`);
-    expect(lines.at(-1)).toBe(`${day(0)},people,5,0,0,0,0,0,0`);
+    expect(lines[1]).toBe(`${day(6)},people,2,0,0,0,0,1,0,0,0`);
+    expect(lines).toContain(`${day(1)},bots,3,0,0,0,0,0,0,0,0`);
+    expect(lines.at(-1)).toBe(`${day(0)},people,5,0,0,0,0,0,0,0,0`);
   });
 });
 

@@ -8,12 +8,13 @@ import {
   guardMessages,
   organizationFormMessages,
   sessionMessages,
+  urlFieldExamples,
   type Category,
   type CategoryGroup,
   type Organization,
 } from '@si/contracts';
 import { countRows, signUp, type Body } from './support/accounts.ts';
-import { createAgent, type Agent } from './support/browser-agent.ts';
+import { createAgent, type Agent, type AgentResponse } from './support/browser-agent.ts';
 import { payInTestCheckout } from './support/payments.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
@@ -208,6 +209,54 @@ describe('owners create, edit and delete organizations', () => {
     });
     const read = await owner.get<Answer>(`/api/organizations/${created.id}`);
     expect(read.body.data.name).toBe('Tidewater Commons Trust');
+  });
+
+  it('saves the donate and volunteer links, keeps them when a save leaves them out, clears them with empty or null', async () => {
+    const created = await createPaid();
+    const put = async (changes: Record<string, unknown>) => {
+      const { version } = (await owner.get<Answer>(`/api/organizations/${created.id}`)).body.data;
+      return owner.call<Answer>('PUT', `/api/organizations/${created.id}`, {
+        ...fullUpdate(created),
+        version,
+        ...changes,
+      });
+    };
+    const links = (answer: AgentResponse<Answer>) => ({
+      donateUrl: answer.body.data.donateUrl,
+      volunteerUrl: answer.body.data.volunteerUrl,
+    });
+    expect(links(await put({}))).toEqual({ donateUrl: null, volunteerUrl: null });
+    const saved = await put({
+      donateUrl: ' https://tidewater.example/donate ',
+      volunteerUrl: 'https://tidewater.example/volunteer',
+    });
+    expect(saved.status).toBe(200);
+    expect(links(saved)).toEqual({
+      donateUrl: 'https://tidewater.example/donate',
+      volunteerUrl: 'https://tidewater.example/volunteer',
+    });
+    // A client written before these links sends neither: it loses nothing.
+    const without = await put({ name: 'Saved without them' });
+    expect(without.body.data.name).toBe('Saved without them');
+    expect(links(without)).toEqual(links(saved));
+    expect(links(await owner.get<Answer>(`/api/organizations/${created.id}`))).toEqual(
+      links(saved),
+    );
+    expect(links(await put({ donateUrl: '' }))).toEqual({
+      donateUrl: null,
+      volunteerUrl: 'https://tidewater.example/volunteer',
+    });
+    expect(links(await put({ volunteerUrl: null }))).toEqual({
+      donateUrl: null,
+      volunteerUrl: null,
+    });
+    for (const field of ['donateUrl', 'volunteerUrl'] as const) {
+      const refused = await put({ [field]: 'javascript:alert(1)' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.fields).toEqual({
+        [field]: `Please enter a valid URL (e.g., ${urlFieldExamples[field]})`,
+      });
+    }
   });
 
   it('refuses a save made on stale data with 409 and keeps the newer one', async () => {
@@ -405,6 +454,7 @@ describe('owners create, edit and delete organizations', () => {
         ['DELETE', one, {}],
       ] as const;
     };
+    const milestoneIds = new Map<string, string>();
 
     beforeAll(async () => {
       published = (await create()).body.data;
@@ -413,12 +463,17 @@ describe('owners create, edit and delete organizations', () => {
         sql`update organizations set published = true, payment_status = 'paid' where id = ${published.id}`,
       );
       published = (await owner.get<Answer>(`/api/organizations/${published.id}`)).body.data;
+      // A role and a milestone on each, for the calls that change or delete them.
       for (const target of [published, unpublished]) {
         const inserted = (await ctx.database.db.execute(sql`
           insert into organization_roles (organization_id, title, kind, workplace, description, apply, closes_on)
           values (${target.id}, 'Boat builder', 'full_time', 'remote', 'Builds boats.', 'https://tidewater.example/jobs', current_date + 30)
           returning id`)) as unknown as { rows: { id: string }[] };
         roleIds.set(target.id, inserted.rows[0]!.id);
+        milestoneIds.set(target.id, randomUUID());
+        await ctx.database.db.execute(
+          sql`insert into organization_milestones (id, organization_id, year, title) values (${milestoneIds.get(target.id)}, ${target.id}, 2014, 'Founded')`,
+        );
       }
       callers.push(
         { name: 'signed-out visitor', agent: async () => createAgent(ctx.app), create: 401 },
@@ -449,7 +504,8 @@ describe('owners create, edit and delete organizations', () => {
     const snapshot = async () =>
       (
         (await ctx.database.db.execute(
-          sql`select o.id, o.name, o.version, o.updated_at, o.logo, coalesce(json_agg(c.category_id order by c.category_id), '[]') as links
+          sql`select o.id, o.name, o.version, o.updated_at, o.logo, coalesce(json_agg(c.category_id order by c.category_id), '[]') as links,
+                (select json_agg(m order by m.id) from organization_milestones m where m.organization_id = o.id) as milestones
               from organizations o left join organization_categories c on c.organization_id = o.id
               where o.id in (${published.id}, ${unpublished.id}) group by o.id order by o.id`,
         )) as unknown as { rows: unknown[] }
@@ -485,6 +541,15 @@ describe('owners create, edit and delete organizations', () => {
             fullUpdate(target),
           );
           const del = await agent.delete(`/api/organizations/${target.id}`, {});
+          // The milestones (ADR 042) are refused as the profile is.
+          const milestones = `/api/organizations/${target.id}/milestones`;
+          const milestone = { year: 2015, title: 'Not theirs' };
+          const milestoneId = milestoneIds.get(target.id)!;
+          const milestoneCalls = {
+            'POST milestone': await agent.post(milestones, milestone),
+            'PUT milestone': await agent.call('PUT', `${milestones}/${milestoneId}`, milestone),
+            'DELETE milestone': await agent.delete(`${milestones}/${milestoneId}`, {}),
+          };
           results.push(
             `${caller.name} ${target.published ? 'published' : 'unpublished'}: PUT ${put.status} DELETE ${del.status}`,
           );
@@ -497,6 +562,10 @@ describe('owners create, edit and delete organizations', () => {
           // Every role of the organization is its owner's to list; others are told it is not there.
           const allRoles = await agent.get(`/api/organizations/${target.id}/roles?status=all`);
           expect(allRoles.status, `${caller.name} GET roles?status=all`).toBe(404);
+          for (const [call, answer] of Object.entries(milestoneCalls)) {
+            expect(answer.status, `${caller.name} ${call}`).toBe(expected);
+            expect(answer.body, `${caller.name} ${call}`).toEqual(put.body);
+          }
         }
         const seenUnpublished = await agent.get(`/api/organizations/${unpublished.id}`);
         expect(seenUnpublished.status, `${caller.name} GET unpublished`).toBe(404);
@@ -506,6 +575,10 @@ describe('owners create, edit and delete organizations', () => {
         ]) {
           expect((await agent.get(url)).status, `${caller.name} GET ${url}`).toBe(404);
         }
+        const unpublishedMilestones = await agent.get(
+          `/api/organizations/${unpublished.id}/milestones`,
+        );
+        expect(unpublishedMilestones.status, `${caller.name} GET unpublished milestones`).toBe(404);
       }
       expect(await snapshot()).toEqual(before);
       expect(await roleSnapshot()).toEqual(rolesBefore);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category, CategoryGroup, Organization } from '@si/contracts';
+import type { Category, CategoryGroup, Milestone, Organization } from '@si/contracts';
 import { signUp, type Body } from './support/accounts.ts';
 import { createOrganization } from './support/factories.ts';
 import { payInTestCheckout } from './support/payments.ts';
@@ -197,6 +197,41 @@ describe('pages kept between requests, across two server instances on one databa
     expect(profile).toContain('Tidewater Marsh Trust');
     expect(profile).toContain('Aveiro');
     expect((await page(second.app, '/?q=tidewater')).html).toContain('Tidewater Marsh Trust');
+  });
+
+  it('renders a profile again on both instances after each write to its milestones, its version kept', async () => {
+    const { browser: owner, id: ownerId } = await signUp(ctx, 'milestone-owner@example.com');
+    const id = await createOrganization(ctx.database.db, {
+      name: 'Millrace Trust',
+      createdBy: ownerId,
+    });
+    const url = `/organizations/${id}`;
+    const versionOf = async () =>
+      (await owner.get<Body<Organization>>(`/api/organizations/${id}`)).body.data.version;
+    const version = await versionOf();
+    const milestones = `/api/organizations/${id}/milestones`;
+    /** Kept on both; after `write`, the next page of each is a new one. */
+    async function renderedAgainAfter(step: string, write: () => Promise<{ status: number }>) {
+      for (const kept of await everyInstance(url)) expect(kept.kept, step).toBe(true);
+      expect((await write()).status, step).toBeLessThan(300);
+      for (const { app, name } of instances) {
+        const next = await page(app, url);
+        expect(next.status, `${step} ${name}`).toBe(200);
+        expect(next.kept, `${step} ${name}`).toBe(false);
+      }
+    }
+
+    let milestoneId = '';
+    await renderedAgainAfter('added', async () => {
+      const added = await owner.post<Body<Milestone>>(milestones, { year: 2015, title: 'Mill' });
+      milestoneId = added.body.data.id;
+      return added;
+    });
+    await renderedAgainAfter('changed', () =>
+      owner.call('PUT', `${milestones}/${milestoneId}`, { year: 2016, title: 'Mill' }),
+    );
+    await renderedAgainAfter('deleted', () => owner.delete(`${milestones}/${milestoneId}`, {}));
+    expect(await versionOf()).toBe(version);
   });
 
   it('serves a profile rendered by one instance from the host’s disk in the other, as it is now', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import {
   ConnectLinks,
   connectLinks,
@@ -16,6 +16,8 @@ describe('Connect links', () => {
       linkedinUrl: 'javascript:alert(1)',
       twitterUrl: 'ftp://example.org/feed',
       blogUrl: 'http://blog.example.org',
+      donateUrl: null,
+      volunteerUrl: null,
     });
     expect(links.map((link) => link.key)).toEqual(['website', 'blog']);
   });
@@ -29,6 +31,8 @@ describe('Connect links', () => {
           linkedinUrl: 'https://www.linkedin.com/company/example',
           twitterUrl: 'not a url',
           blogUrl: null,
+          donateUrl: null,
+          volunteerUrl: null,
         }}
       />,
     );
@@ -53,6 +57,8 @@ describe('Connect links', () => {
           linkedinUrl: null,
           twitterUrl: null,
           blogUrl: null,
+          donateUrl: null,
+          volunteerUrl: null,
         }}
       />,
     );
@@ -70,9 +76,50 @@ describe('Connect links', () => {
           linkedinUrl: '',
           twitterUrl: null,
           blogUrl: null,
+          donateUrl: null,
+          volunteerUrl: null,
         }}
       />,
     );
     expect(container.innerHTML).toBe('');
+  });
+
+  it('shows Donate and Volunteer under Support, through the counted redirect, only when set', () => {
+    const links = {
+      ...published,
+      websiteUrl: null,
+      linkedinUrl: null,
+      twitterUrl: null,
+      blogUrl: null,
+      volunteerUrl: null,
+    };
+    const { unmount } = render(
+      <ConnectLinks organization={{ ...links, donateUrl: 'https://example.org/donate' }} />,
+    );
+    const support = screen.getByRole('region', { name: 'Support' });
+    const donate = within(support).getByRole('link', { name: /Donate/ });
+    expect(donate.getAttribute('href')).toBe(`/out/${published.id}/donate`);
+    expect(donate.getAttribute('target')).toBe('_blank');
+    expect(donate.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.queryByRole('link', { name: /Volunteer/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Connect' })).toBeNull();
+    unmount();
+
+    render(
+      <ConnectLinks
+        organization={{
+          ...links,
+          websiteUrl: 'https://example.org',
+          donateUrl: 'javascript:alert(1)',
+          volunteerUrl: 'https://example.org/volunteer',
+        }}
+      />,
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Support' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/out/${published.id}/volunteer`]);
+    expect(screen.getByRole('region', { name: 'Connect' })).toBeTruthy();
   });
 });

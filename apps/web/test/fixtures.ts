@@ -68,6 +68,8 @@ export function makeOrganization(overrides: Partial<Organization> = {}): Organiz
     linkedinUrl: null,
     twitterUrl: null,
     blogUrl: null,
+    donateUrl: null,
+    volunteerUrl: null,
     createdBy: 'user-1',
     paymentStatus: 'paid',
     subscriptionType: 'monthly',

@@ -9,7 +9,7 @@ const id = '00000000-0000-4000-8000-0000000000aa';
 const counts = (values: Partial<InsightCounts> = {}): InsightCounts => ({
   views: 0,
   impressions: 0,
-  clicks: { website: 0, linkedin: 0, twitter: 0, blog: 0 },
+  clicks: { website: 0, linkedin: 0, twitter: 0, blog: 0, donate: 0, volunteer: 0 },
   shares: 0,
   ...values,
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
-/** The outbound links a profile shows, each counted apart when a visitor follows it. */
-export const outboundLinks = ['website', 'linkedin', 'twitter', 'blog'] as const;
+/**
+ * The outbound links a profile shows, each counted apart when a visitor follows it: its own
+ * links, then its ways to support (ADR 042).
+ */
+export const outboundLinks = [
+  'website',
+  'linkedin',
+  'twitter',
+  'blog',
+  'donate',
+  'volunteer',
+] as const;
 export type OutboundLink = (typeof outboundLinks)[number];
 export const OutboundLink = z.enum(outboundLinks);
 
@@ -11,6 +21,8 @@ export const outboundLinkField = {
   linkedin: 'linkedinUrl',
   twitter: 'twitterUrl',
   blog: 'blogUrl',
+  donate: 'donateUrl',
+  volunteer: 'volunteerUrl',
 } as const satisfies Record<OutboundLink, string>;
 
 /** Where a profile's outbound link goes through, so that a click is counted (ADR 031). */
@@ -28,6 +40,8 @@ export const insightMetrics = [
   'click_linkedin',
   'click_twitter',
   'click_blog',
+  'click_donate',
+  'click_volunteer',
   'shares',
 ] as const;
 export type InsightMetric = (typeof insightMetrics)[number];
@@ -53,6 +67,8 @@ const Counts = z.object({
     linkedin: z.number().int(),
     twitter: z.number().int(),
     blog: z.number().int(),
+    donate: z.number().int(),
+    volunteer: z.number().int(),
   }),
   shares: z.number().int(),
 });
@@ -109,7 +125,14 @@ export const insightsTexts = {
     clicks: 'Visitors who followed a link from your profile.',
     shares: 'Previews of your profile drawn by LinkedIn, Slack, X and others.',
   },
-  links: { website: 'Website', linkedin: 'LinkedIn', twitter: 'Twitter', blog: 'Blog' },
+  links: {
+    website: 'Website',
+    linkedin: 'LinkedIn',
+    twitter: 'Twitter',
+    blog: 'Blog',
+    donate: 'Donate',
+    volunteer: 'Volunteer',
+  },
   clicksByLink: 'Clicks by link',
   chartLabel: (metric: string, days: number) => `${metric} per day, last ${days} days`,
   showTable: 'Show the numbers as a table',

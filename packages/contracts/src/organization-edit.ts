@@ -112,6 +112,12 @@ export const UpdateOrganizationRequest = z
     linkedinUrl: OptionalUrl('linkedinUrl'),
     twitterUrl: OptionalUrl('twitterUrl'),
     blogUrl: OptionalUrl('blogUrl'),
+    /**
+     * Ways to support (ADR 042), added after the other links: a save that leaves one out keeps
+     * the stored link, so clients written before them lose nothing.
+     */
+    donateUrl: OptionalUrl('donateUrl').optional(),
+    volunteerUrl: OptionalUrl('volunteerUrl').optional(),
     categoryIds: CategoryList,
     /** Display order of the chosen categories: categoryId to position (0 first). */
     categoriesOrder: z.record(CategoryId, z.number().int().min(0).max(100)).default({}),

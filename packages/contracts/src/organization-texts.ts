@@ -41,6 +41,8 @@ export const urlFieldExamples = {
   linkedinUrl: 'https://www.linkedin.com/company/example',
   twitterUrl: 'https://twitter.com/example',
   blogUrl: 'https://blog.example.org',
+  donateUrl: 'https://example.org/donate',
+  volunteerUrl: 'https://example.org/volunteer',
 } as const;
 export type UrlField = keyof typeof urlFieldExamples;
 
@@ -178,6 +180,8 @@ export const organizationEditorTexts = {
   linkedinLabel: 'LinkedIn',
   twitterLabel: 'Twitter',
   blogLabel: 'Blog',
+  donateLabel: 'Donate link',
+  volunteerLabel: 'Volunteer link',
   charactersRemaining: (count: number) => `${countOf(count, 'character', 'characters')} remaining`,
   /**
    * The category rule (categorySelectionProblem) as the owner meets it: at least one from each

@@ -31,6 +31,9 @@ export const Organization = z.object({
   linkedinUrl: z.string().nullable(),
   twitterUrl: z.string().nullable(),
   blogUrl: z.string().nullable(),
+  /** Ways to support the organization (ADR 042): where to give, where to volunteer. */
+  donateUrl: z.string().nullable(),
+  volunteerUrl: z.string().nullable(),
   createdBy: z.string(),
   paymentStatus: z.enum(paymentStatuses),
   subscriptionType: z.enum(subscriptionTypes).nullable(),

@@ -20,6 +20,10 @@ export const detailTexts = {
   backToResults: 'Back to results',
   about: 'About',
   connect: 'Connect',
+  /** Ways to support the organization (ADR 042), shown only when the owner gave them. */
+  support: 'Support',
+  donate: 'Donate',
+  volunteer: 'Volunteer',
   details: 'Organization Details',
   jumpTo: 'Jump to:',
   categories: 'Categories',

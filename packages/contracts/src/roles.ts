@@ -246,3 +246,6 @@ export const Milestone = z.object({
   text: z.string(),
 });
 export type Milestone = z.infer<typeof Milestone>;
+
+/** DELETE /api/organizations/{id}/milestones/{milestoneId}. */
+export const MilestoneDeleteResult = z.object({ deleted: z.literal(true) });

@@ -62,7 +62,14 @@ describe('every URL a person writes is refused with a control character in it', 
         categoryIds: organization.categoryIds,
         ...links,
       });
-    for (const field of ['websiteUrl', 'linkedinUrl', 'twitterUrl', 'blogUrl']) {
+    for (const field of [
+      'websiteUrl',
+      'linkedinUrl',
+      'twitterUrl',
+      'blogUrl',
+      'donateUrl',
+      'volunteerUrl',
+    ]) {
       for (const url of controlled) {
         const answer = await save({ [field]: url });
         expect(answer.status).toBe(400);

@@ -45,7 +45,7 @@ const SIGNED_IN = /(?:^|;\s*)(?:__Secure-)?si\.session_token=/;
 const zeroCounts = (): InsightCounts => ({
   views: 0,
   impressions: 0,
-  clicks: { website: 0, linkedin: 0, twitter: 0, blog: 0 },
+  clicks: Object.fromEntries(outboundLinks.map((link) => [link, 0])) as InsightCounts['clicks'],
   shares: 0,
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { outboundLinks } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import { insightsSummaryEmail, type EmailFooter } from '../../adapters/email/templates.ts';
@@ -55,10 +56,7 @@ export function insightsSummariesJob(options: {
           views: count('views'),
           previousViews: previous.get('views') ?? 0,
           impressions: count('impressions'),
-          clicks: ['website', 'linkedin', 'twitter', 'blog'].reduce(
-            (sum, link) => sum + count(`click_${link}`),
-            0,
-          ),
+          clicks: outboundLinks.reduce((sum, link) => sum + count(`click_${link}`), 0),
           shares: count('shares'),
           insightsUrl: `${publicUrl}/dashboard/organizations/${id}/insights`,
           unsubscribeUrl: `${publicUrl}/api/insights/unsubscribe?organization=${id}&token=${tokens.tokenOf(owner.organizationId)}`,

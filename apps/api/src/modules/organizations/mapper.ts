@@ -32,6 +32,8 @@ export function toOrganization(
     linkedinUrl: row.linkedinUrl,
     twitterUrl: row.twitterUrl,
     blogUrl: row.blogUrl,
+    donateUrl: row.donateUrl,
+    volunteerUrl: row.volunteerUrl,
     createdBy: row.createdBy,
     paymentStatus: row.paymentStatus,
     subscriptionType: row.subscriptionType,

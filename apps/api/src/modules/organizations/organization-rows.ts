@@ -36,6 +36,9 @@ export interface OrganizationChanges {
   linkedinUrl: string | null;
   twitterUrl: string | null;
   blogUrl: string | null;
+  /** Left out (undefined): the stored link stays, as Drizzle sets no undefined column. */
+  donateUrl?: string | null;
+  volunteerUrl?: string | null;
   categories: CategoryChoice[];
 }
 

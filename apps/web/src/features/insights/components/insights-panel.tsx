@@ -157,7 +157,7 @@ function ClicksByLink({ clicks }: { clicks: InsightCounts['clicks'] }) {
       <h3 id="clicks-by-link" className="font-semibold">
         {insightsTexts.clicksByLink}
       </h3>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {outboundLinks.map((link) => (
           <div key={link} className="flex flex-col rounded-control bg-sunken px-3 py-2">
             <dt className="text-sm text-ink-muted">{insightsTexts.links[link]}</dt>

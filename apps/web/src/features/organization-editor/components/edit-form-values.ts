@@ -32,6 +32,8 @@ export function editFormValues(organization: Organization): EditFormInput {
     linkedinUrl: organization.linkedinUrl ?? '',
     twitterUrl: organization.twitterUrl ?? '',
     blogUrl: organization.blogUrl ?? '',
+    donateUrl: organization.donateUrl ?? '',
+    volunteerUrl: organization.volunteerUrl ?? '',
     categoryIds: orderedCategoryIds(organization),
     categoriesDetails: { ...organization.categoriesDetails },
   };

@@ -109,9 +109,14 @@ const urlFields: { name: UrlField; label: string }[] = [
   { name: 'linkedinUrl', label: organizationEditorTexts.linkedinLabel },
   { name: 'twitterUrl', label: organizationEditorTexts.twitterLabel },
   { name: 'blogUrl', label: organizationEditorTexts.blogLabel },
+  { name: 'donateUrl', label: organizationEditorTexts.donateLabel },
+  { name: 'volunteerUrl', label: organizationEditorTexts.volunteerLabel },
 ];
 
-/** The website and social links; an address typed without https:// gets it on leaving the field. */
+/**
+ * The website, social links and ways to support; an address typed without https:// gets it on
+ * leaving the field.
+ */
 export function LinksSection({
   register,
   errors,

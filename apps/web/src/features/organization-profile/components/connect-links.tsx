@@ -5,14 +5,15 @@ import {
   BriefcaseIcon,
   ExternalLinkIcon,
   GlobeIcon,
+  HandHeartIcon,
+  HeartIcon,
   NewspaperIcon,
 } from '../../../components/ui/icons';
 import { displayHost, toSafeHttpUrl } from '../../../lib/safe-url';
 
-type LinkFields = Pick<
-  Organization,
-  'id' | 'published' | 'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl'
->;
+type LinkField =
+  'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl' | 'donateUrl' | 'volunteerUrl';
+type LinkFields = Pick<Organization, 'id' | 'published' | LinkField>;
 
 interface ConnectLink {
   key: OutboundLink;
@@ -21,12 +22,15 @@ interface ConnectLink {
   icon: ReactNode;
 }
 
-const linkKinds: {
+interface LinkKind {
   key: OutboundLink;
-  field: 'websiteUrl' | 'linkedinUrl' | 'twitterUrl' | 'blogUrl';
+  field: LinkField;
   label: (url: URL) => string;
   icon: ReactNode;
-}[] = [
+}
+
+/** The organization's own places on the web. */
+const connectKinds: LinkKind[] = [
   {
     key: 'website',
     field: 'websiteUrl',
@@ -53,13 +57,29 @@ const linkKinds: {
   },
 ];
 
+/** Ways to support it (ADR 042). */
+const supportKinds: LinkKind[] = [
+  {
+    key: 'donate',
+    field: 'donateUrl',
+    label: () => detailTexts.donate,
+    icon: <HeartIcon className="size-4" />,
+  },
+  {
+    key: 'volunteer',
+    field: 'volunteerUrl',
+    label: () => detailTexts.volunteer,
+    icon: <HandHeartIcon className="size-4" />,
+  },
+];
+
 /**
- * The organization's links that are real http(s) URLs; anything else is left out. A published
+ * The links of these kinds that are real http(s) URLs; anything else is left out. A published
  * profile's links go through the product's redirect, which counts the click for its owner and
  * works without JavaScript (ADR 031); an owner's preview of an unpublished one links directly.
  */
-export function connectLinks(organization: LinkFields): ConnectLink[] {
-  return linkKinds.flatMap(({ key, field, label, icon }) => {
+function usableLinks(organization: LinkFields, kinds: LinkKind[]): ConnectLink[] {
+  return kinds.flatMap(({ key, field, label, icon }) => {
     const url = toSafeHttpUrl(organization[field]);
     if (!url) return [];
     const href = organization.published ? outboundPath(organization.id, key) : url.href;
@@ -67,17 +87,19 @@ export function connectLinks(organization: LinkFields): ConnectLink[] {
   });
 }
 
-/** 'Connect': website (by host name), LinkedIn, Twitter and Blog, each opening in a new tab. */
-export function ConnectLinks({ organization }: { organization: LinkFields }) {
-  const links = connectLinks(organization);
+/** Website, LinkedIn, Twitter and Blog, where usable. */
+export const connectLinks = (organization: LinkFields) => usableLinks(organization, connectKinds);
+
+/** Donate and Volunteer, where usable. */
+export const supportLinks = (organization: LinkFields) => usableLinks(organization, supportKinds);
+
+/** One titled group of links, each opening in a new tab; nothing when it has none. */
+function LinkGroup({ id, title, links }: { id: string; title: string; links: ConnectLink[] }) {
   if (links.length === 0) return null;
   return (
-    <section aria-labelledby="connect-heading" className="flex flex-col gap-2">
-      <h2
-        id="connect-heading"
-        className="text-sm font-semibold tracking-wide text-ink-muted uppercase"
-      >
-        {detailTexts.connect}
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
+        {title}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {links.map((link) => (
@@ -99,5 +121,21 @@ export function ConnectLinks({ organization }: { organization: LinkFields }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * 'Connect' (website by host name, LinkedIn, Twitter, Blog) and, beside it, 'Support' (Donate,
+ * Volunteer): each group only when it has a link.
+ */
+export function ConnectLinks({ organization }: { organization: LinkFields }) {
+  const connect = connectLinks(organization);
+  const support = supportLinks(organization);
+  if (connect.length + support.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-x-10 gap-y-5">
+      <LinkGroup id="connect-heading" title={detailTexts.connect} links={connect} />
+      <LinkGroup id="support-heading" title={detailTexts.support} links={support} />
+    </div>
   );
 }
