@@ -151,6 +151,13 @@ export const pages = {
     serverRendered: false,
     module: 'dashboard-pages',
   },
+  dashboardRoles: {
+    path: '/dashboard/organizations/:orgId/roles',
+    title: 'Open roles and milestones',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-roles',
+  },
   dashboardSavedSearches: {
     path: '/dashboard/saved-searches',
     title: 'Saved searches',

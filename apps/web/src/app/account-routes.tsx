@@ -15,6 +15,7 @@ import { PageFallback } from './routes/page-fallback';
 const accountPages = () => import('./routes/account-pages');
 const guardedRoutes = () => import('./routes/guarded-routes');
 const dashboardPages = () => import('./routes/dashboard-pages');
+const dashboardRoles = () => import('./routes/dashboard-roles');
 const submitOrganization = () => import('./routes/submit-organization');
 const editOrganization = () => import('./routes/edit-organization');
 const paymentPages = () => import('./routes/payment-pages');
@@ -65,6 +66,7 @@ export function accountRoutes(): RouteObject[] {
           page('dashboard', component(dashboardPages, 'DashboardProfile')),
           page('dashboardOrganizations', component(dashboardPages, 'DashboardOrganizations')),
           page('dashboardInsights', component(dashboardPages, 'DashboardInsights')),
+          page('dashboardRoles', component(dashboardRoles, 'DashboardRoles')),
           page('dashboardSavedSearches', component(dashboardPages, 'DashboardSavedSearches')),
           page('dashboardSettings', component(dashboardPages, 'DashboardSettings')),
         ],

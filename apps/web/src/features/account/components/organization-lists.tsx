@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
-import { dashboardTexts, homeTexts, insightsTexts, type Organization } from '@si/contracts';
+import {
+  dashboardTexts,
+  homeTexts,
+  insightsTexts,
+  roleEditorTexts,
+  type Organization,
+} from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { InitialAvatar } from '../../../components/ui/initial-avatar';
 import { ListState } from '../../../components/ui/list-state';
@@ -99,6 +105,13 @@ export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
                   className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
                 >
                   {insightsTexts.open}
+                </Link>
+                <Link
+                  to={`/dashboard/organizations/${organization.id}/roles`}
+                  aria-label={`${roleEditorTexts.open} ${organization.name}`}
+                  className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
+                >
+                  {roleEditorTexts.open}
                 </Link>
                 <Link
                   to={`/organizations/${organization.id}/edit`}

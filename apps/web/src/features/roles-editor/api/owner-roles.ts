@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReopenRoleRequest, Role, RoleInputFields } from '@si/contracts';
+import { apiData } from '../../../lib/api-client';
+
+/*
+ * The owner's calls on an organization's roles (ADR 042): every role with its status, and the
+ * writes. Each write refreshes the list: a role's status is the server's to say (its clock
+ * decides expiry), so the page never works it out.
+ */
+
+const rolesPath = (organizationId: string) =>
+  `/organizations/${encodeURIComponent(organizationId)}/roles`;
+const rolePath = (organizationId: string, roleId: string) =>
+  `${rolesPath(organizationId)}/${encodeURIComponent(roleId)}`;
+
+export const ownerRolesKey = (organizationId: string) => ['owner-roles', organizationId] as const;
+
+export const ownerRolesQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: ownerRolesKey(organizationId),
+    queryFn: ({ signal }) =>
+      apiData<Role[]>(rolesPath(organizationId), { query: { status: 'all' }, signal }),
+  });
+
+/** GET /api/organizations/:id/roles?status=all: open, closed, expired and held, newest first. */
+export function useOwnerRoles(organizationId: string) {
+  return useQuery(ownerRolesQueryOptions(organizationId));
+}
+
+export type RoleWrite =
+  | { kind: 'create'; input: RoleInputFields }
+  | { kind: 'update'; roleId: string; input: RoleInputFields }
+  | { kind: 'close'; roleId: string }
+  | { kind: 'reopen'; roleId: string; input: ReopenRoleRequest }
+  | { kind: 'delete'; roleId: string };
+
+function sendRoleWrite(organizationId: string, write: RoleWrite): Promise<unknown> {
+  switch (write.kind) {
+    case 'create':
+      return apiData<Role>(rolesPath(organizationId), { method: 'POST', body: write.input });
+    case 'update':
+      return apiData<Role>(rolePath(organizationId, write.roleId), {
+        method: 'PUT',
+        body: write.input,
+      });
+    case 'close':
+      return apiData<Role>(`${rolePath(organizationId, write.roleId)}/close`, { method: 'POST' });
+    case 'reopen':
+      return apiData<Role>(`${rolePath(organizationId, write.roleId)}/reopen`, {
+        method: 'POST',
+        body: write.input,
+      });
+    case 'delete':
+      return apiData(rolePath(organizationId, write.roleId), { method: 'DELETE' });
+  }
+}
+
+/** One mutation for every write on the owner's roles; the list is read again after each. */
+export function useRoleWrite(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (write: RoleWrite) => sendRoleWrite(organizationId, write),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownerRolesKey(organizationId) }),
+  });
+}
