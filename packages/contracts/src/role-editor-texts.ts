@@ -73,7 +73,6 @@ export const roleEditorTexts = {
   closes: (day: string) => `Closes ${day}`,
   closed: (day: string) => `Closed ${day}`,
   heldBecause: (reason: string) => `Held by an operator: ${reason}`,
-  view: 'View',
   edit: 'Edit',
   close: 'Close',
   reopen: 'Reopen',

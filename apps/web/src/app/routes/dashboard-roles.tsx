@@ -122,7 +122,6 @@ function RolesSection({
             <RoleRow
               key={role.id}
               role={role}
-              organizationId={organizationId}
               countries={countries}
               onEdit={() => setEditing(role.id)}
               write={(action) => write.mutateAsync(action)}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   roleEditorTexts as texts,
   roleKindNames,
@@ -7,7 +6,7 @@ import {
   type Country,
   type Role,
 } from '@si/contracts';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cx } from '../../../lib/class-names';
 import { formatDay } from '../../../lib/format-day';
@@ -34,14 +33,13 @@ export function placeOf(role: Role, countries: readonly Country[]): string {
 
 export interface RoleRowProps {
   role: Role;
-  organizationId: string;
   countries: readonly Country[];
   onEdit: () => void;
   write: (write: RoleWrite) => Promise<unknown>;
 }
 
 /** One of the owner's roles: where it stands, and what the owner may do with it. */
-export function RoleRow({ role, organizationId, countries, onEdit, write }: RoleRowProps) {
+export function RoleRow({ role, countries, onEdit, write }: RoleRowProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const act = async (action: RoleWrite, done: string) => {
@@ -84,15 +82,6 @@ export function RoleRow({ role, organizationId, countries, onEdit, write }: Role
         <p className="text-sm text-danger-ink">{texts.heldBecause(role.heldReason)}</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {open ? (
-          <Link
-            to={`/organizations/${organizationId}/roles/${role.id}`}
-            className={buttonClasses('secondary', 'sm')}
-            aria-label={`${texts.view} ${role.title}`}
-          >
-            {texts.view}
-          </Link>
-        ) : null}
         <Button variant="secondary" size="sm" onClick={onEdit} disabled={busy}>
           {texts.edit}
           <span className="sr-only"> {role.title}</span>
