@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import {
   directoryChanges,
   directoryState,
+  organizationRoles,
   organizations,
   verificationColumn,
 } from '../../db/schema.ts';
@@ -18,6 +19,14 @@ const indexColumns = {
   location: organizations.location,
   verification: verificationColumn,
   lexemes: sql<string[]>`tsvector_to_array(${organizations.search})`,
+  // The roles neither closed nor held, and not closed before yesterday (UTC): the index counts
+  // those not yet past for its own today (a clock a day apart from the database's still reads
+  // what it needs), and the rest never open again without a write, which the log records.
+  roleClosings: sql<string[]>`array(
+    select ${organizationRoles.closesOn}::text from ${organizationRoles}
+    where ${organizationRoles.organizationId} = ${organizations.id}
+      and ${organizationRoles.closedAt} is null and ${organizationRoles.heldAt} is null
+      and ${organizationRoles.closesOn} >= (now() at time zone 'utc')::date - 1)`,
 };
 
 /** What the directory engine reads (its DirectorySource): published rows and their changes. */
