@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import {
   directoryChanges,
   directoryState,
-  organizationRoles,
   organizations,
   verificationColumn,
 } from '../../db/schema.ts';
@@ -22,11 +21,13 @@ const indexColumns = {
   // The roles neither closed nor held, and not closed before yesterday (UTC): the index counts
   // those not yet past for its own today (a clock a day apart from the database's still reads
   // what it needs), and the rest never open again without a write, which the log records.
+  // Written out in full: drizzle leaves a lone table's columns unqualified, and the subquery's
+  // own id would win.
   roleClosings: sql<string[]>`array(
-    select ${organizationRoles.closesOn}::text from ${organizationRoles}
-    where ${organizationRoles.organizationId} = ${organizations.id}
-      and ${organizationRoles.closedAt} is null and ${organizationRoles.heldAt} is null
-      and ${organizationRoles.closesOn} >= (now() at time zone 'utc')::date - 1)`,
+    select role.closes_on::text from organization_roles as role
+    where role.organization_id = "organizations"."id"
+      and role.closed_at is null and role.held_at is null
+      and role.closes_on >= (now() at time zone 'utc')::date - 1)`,
 };
 
 /** What the directory engine reads (its DirectorySource): published rows and their changes. */
