@@ -28,6 +28,7 @@ export * from './reference.ts';
 export * from './reports.ts';
 export * from './roles.ts';
 export * from './role-texts.ts';
+export * from './hiring-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';
 export * from './stored-integers.ts';

@@ -4,6 +4,7 @@ import {
   ALL_COUNTRIES_CODE,
   type Category,
   type Country,
+  hiringTexts,
   type OrganizationSummary,
 } from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
@@ -71,7 +72,7 @@ function sortedCategories(
  */
 export function OrganizationCard(props: OrganizationCardProps) {
   const { organization, countriesByCode, eager = false } = props;
-  const { id, name, description, logo, country, location, verification } = organization;
+  const { id, name, description, logo, country, location, verification, openRoles } = organization;
   const [backShown, setBackShown] = useState(false);
   const touch = useMediaQuery(TOUCH);
   const place = locationLine(
@@ -98,6 +99,11 @@ export function OrganizationCard(props: OrganizationCardProps) {
           <p className="mt-2 line-clamp-3 text-ink-muted [@media(hover:none)]:line-clamp-2">
             {description}
           </p>
+          {openRoles > 0 ? (
+            <p className="mt-2 text-sm font-semibold text-brand-ink">
+              {hiringTexts.openRoles(openRoles)}
+            </p>
+          ) : null}
           {touch ? <FrontBadges {...props} /> : null}
           {place.text ? (
             <p
