@@ -104,7 +104,8 @@ export function DirectoryPage({
             isError={activeCountries.isError}
             value={filters.country}
             onChange={setCountry}
-            className="min-w-0 flex-1 sm:min-w-48 sm:flex-none"
+            // A row of its own on phones, the two toggles on the next.
+            className="min-w-0 flex-1 basis-full sm:min-w-48 sm:flex-none sm:basis-auto"
           />
           <VerifiedToggle
             selected={filters.verified}
