@@ -368,6 +368,8 @@ describe('alerts', () => {
           ? { domain: row.verified_domain as string, verifiedAt: '2026-01-01T00:00:00.000Z' }
           : null,
         lexemes: row.lexemes as string[],
+        // Saved searches do not filter on open roles: none are needed here.
+        roleClosings: [],
       }));
     };
     const before = await directoryNow();

@@ -14,6 +14,7 @@ describe('directory filters in the URL', () => {
       categories: ['climate_action', 'education'],
       q: 'water',
       verified: false,
+      hiring: false,
     });
   });
 
@@ -21,7 +22,13 @@ describe('directory filters in the URL', () => {
     const filters = parseDirectoryFilters(
       new URLSearchParams('country=all&categories=ok_id,Bad-Id,,ok_id'),
     );
-    expect(filters).toEqual({ country: null, categories: ['ok_id'], q: '', verified: false });
+    expect(filters).toEqual({
+      country: null,
+      categories: ['ok_id'],
+      q: '',
+      verified: false,
+      hiring: false,
+    });
   });
 
   it('writes comma-joined categories and removes empty values', () => {
@@ -30,6 +37,7 @@ describe('directory filters in the URL', () => {
       categories: ['a', 'b'],
       q: '  ',
       verified: false,
+      hiring: false,
     });
     expect(next.get('categories')).toBe('a,b');
     expect(next.get('country')).toBe('PE');

@@ -22,13 +22,24 @@ export function renderAppAt(path: string) {
 export function renderCard(
   overrides: Parameters<typeof makeOrganization>[0] = {},
   activeCategoryIds: string[] = [],
+  openRoles = 0,
 ) {
   const { id, name, description, logo, categoryIds, country, location, verification } =
     makeOrganization(overrides);
   return render(
     <MemoryRouter>
       <OrganizationCard
-        organization={{ id, name, description, logo, categoryIds, country, location, verification }}
+        organization={{
+          id,
+          name,
+          description,
+          logo,
+          categoryIds,
+          country,
+          location,
+          verification,
+          openRoles,
+        }}
         categoriesById={categoriesById}
         countriesByCode={countriesByCode}
         activeCategoryIds={activeCategoryIds}

@@ -24,7 +24,13 @@ describe("'Verified only' in the URL (ADR 032)", () => {
   });
 
   it('writes it and reads it back, with the other filters, dropping it when off', () => {
-    const filters = { country: 'KE', categories: ['climate_action'], q: 'water', verified: true };
+    const filters = {
+      country: 'KE',
+      categories: ['climate_action'],
+      q: 'water',
+      verified: true,
+      hiring: false,
+    };
     const written = writeDirectoryFilters(new URLSearchParams('cursor=abc&keep=1'), filters);
     expect(written.get('verified')).toBe('true');
     expect(written.has('cursor')).toBe(false);
@@ -42,7 +48,7 @@ describe("'Verified only' in the URL (ADR 032)", () => {
   });
 
   it('counts as a filter to clear', () => {
-    const none = { country: null, categories: [], q: '' };
+    const none = { country: null, categories: [], q: '', hiring: false };
     expect(hasActiveFilters({ ...none, verified: false })).toBe(false);
     expect(hasActiveFilters({ ...none, verified: true })).toBe(true);
   });

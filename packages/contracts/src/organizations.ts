@@ -57,6 +57,9 @@ export const OrganizationSummary = Organization.pick({
   country: true,
   location: true,
   verification: true,
+}).extend({
+  /** Its open roles today: not closed, not held, the closing date not passed (UTC, ADR 042). */
+  openRoles: z.number().int().min(0),
 });
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
@@ -86,6 +89,8 @@ export const OrganizationListQuery = z
       .optional(),
     /** Only verified organizations (`true`); left out, every one. */
     verified: z.enum(['true'], { message: 'verified takes only true' }).optional(),
+    /** Only organizations with at least one open role (`true`); left out, every one. */
+    hiring: z.enum(['true'], { message: 'hiring takes only true' }).optional(),
     limit: z.coerce
       .number()
       .int()
@@ -106,5 +111,7 @@ export const OrganizationListMeta = z.object({
   facets: z.record(z.string(), z.number().int()),
   /** For the current filter: how many matching organizations are verified. */
   verified: z.number().int(),
+  /** For the current filter: how many matching organizations have at least one open role. */
+  hiring: z.number().int(),
 });
 export type OrganizationListMeta = z.infer<typeof OrganizationListMeta>;

@@ -52,7 +52,7 @@ export function createDirectoryListing(
     null;
 
   async function toFilter(
-    query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified'>,
+    query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified' | 'hiring'>,
   ): Promise<IndexFilter> {
     const snapshot = await reference.snapshot();
     if (
@@ -76,6 +76,7 @@ export function createDirectoryListing(
       categoryIds: query.categories,
       terms: query.q ? searchTerms(query.q) : [],
       verified: query.verified === 'true',
+      hiring: query.hiring === 'true',
     };
   }
 
@@ -106,7 +107,7 @@ export function createDirectoryListing(
         items: answer.items,
         state: answer.state,
         ids: answer.keys.map((key) => key[1]),
-        metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"verified":${answer.verified},"nextCursor":${nextCursor}}`,
+        metaJson: `{"total":${answer.total},"facets":${answer.facetsJson},"verified":${answer.verified},"hiring":${answer.hiring},"nextCursor":${nextCursor}}`,
       };
     },
 

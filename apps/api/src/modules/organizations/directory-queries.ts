@@ -18,6 +18,16 @@ const indexColumns = {
   location: organizations.location,
   verification: verificationColumn,
   lexemes: sql<string[]>`tsvector_to_array(${organizations.search})`,
+  // The roles neither closed nor held, and not closed before yesterday (UTC): the index counts
+  // those not yet past for its own today (a clock a day apart from the database's still reads
+  // what it needs), and the rest never open again without a write, which the log records.
+  // Written out in full: drizzle leaves a lone table's columns unqualified, and the subquery's
+  // own id would win.
+  roleClosings: sql<string[]>`array(
+    select role.closes_on::text from organization_roles as role
+    where role.organization_id = "organizations"."id"
+      and role.closed_at is null and role.held_at is null
+      and role.closes_on >= (now() at time zone 'utc')::date - 1)`,
 };
 
 /** What the directory engine reads (its DirectorySource): published rows and their changes. */

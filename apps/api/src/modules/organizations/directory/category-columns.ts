@@ -1,4 +1,5 @@
 import { Bitset, popcount, renumbered } from './directory-bitset.ts';
+import { HIRING } from './hiring.ts';
 
 /**
  * The Verified badge is kept as one more category that no reference category can be named (ids
@@ -155,7 +156,7 @@ export class CategoryColumns {
     let json = '';
     for (const column of this.list) {
       const count = perCategory[column.position]!;
-      if (count > 0 && column.key !== VERIFIED)
+      if (count > 0 && column.key !== VERIFIED && column.key !== HIRING)
         json += `${json ? ',' : ''}${column.jsonKey}${count}`;
     }
     return `{${json}}`;

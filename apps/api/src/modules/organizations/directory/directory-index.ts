@@ -3,6 +3,7 @@ import { Bitset, popcount, renumbered } from './directory-bitset.ts';
 import { CategoryColumns, VERIFIED } from './category-columns.ts';
 import { CountryColumns, type CountryBits } from './country-columns.ts';
 import { FacetCounts } from './facet-counts.ts';
+import { HIRING, RoleExpiry, openRoleCount, utcToday } from './hiring.ts';
 import {
   DEFAULT_THRESHOLDS,
   type IndexAnswer,
@@ -45,13 +46,19 @@ export class DirectoryIndex {
   /** This index, and how many changes it has applied: together, the `state` of its answers. */
   private readonly instance = randomUUID().slice(0, 8);
   private changes = 0;
+  /** The day (UTC) open roles are counted for; it only moves forward. */
+  private today: string;
+  private expiry = new RoleExpiry();
 
   constructor(
     private readonly allCountries: string,
     private readonly thresholds: IndexThresholds = DEFAULT_THRESHOLDS,
+    /** Today's date in UTC (YYYY-MM-DD); tests move it. */
+    private readonly clock: () => string = utcToday,
   ) {
     this.byCountry = new CountryColumns(allCountries, 1024);
     this.text = new TextPostings(thresholds.denseFrom);
+    this.today = clock();
   }
 
   /** The country codes that hold at least one organization (ALL among them if it does). */
@@ -70,6 +77,11 @@ export class DirectoryIndex {
    * a deletion.
    */
   apply(changedIds: Iterable<string>, rows: IndexedOrganization[]): void {
+    this.passTime();
+    this.reapply(changedIds, rows);
+  }
+
+  private reapply(changedIds: Iterable<string>, rows: IndexedOrganization[]): void {
     this.changes += 1;
     for (const id of changedIds) {
       if (this.order.slotById.has(id)) this.remove(id);
@@ -77,6 +89,25 @@ export class DirectoryIndex {
     const oneByOne = this.order.tailSorted && rows.length <= this.thresholds.placeOneByOne;
     for (const row of rows) this.add(row, oneByOne);
     if (!oneByOne && rows.length > 0) this.order.tailSorted = false;
+  }
+
+  /**
+   * Moves to today's date, and indexes again the organizations whose open roles it changes
+   * (a closing date passed) from the rows the expiry keeps: their hiring bit, counts and list
+   * items are then today's, and the answers' state moves on. When no date passed, a clock
+   * read and a comparison.
+   */
+  private passTime(): void {
+    const today = this.clock();
+    if (today <= this.today) return;
+    this.today = today;
+    const due = this.expiry.due(today);
+    if (due.length > 0) {
+      this.reapply(
+        due.map((row) => row.id),
+        due,
+      );
+    }
   }
 
   /**
@@ -114,13 +145,14 @@ export class DirectoryIndex {
   }
 
   query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
+    this.passTime();
     this.settle();
     const wordCount = (this.order.length + 31) >>> 5;
     const from: PageStart = {
       slot: after ? this.order.sortedSlotAfter(after) : 0,
       tail: after ? this.order.tailPositionAfter(after) : 0,
     };
-    const categoryIds = [...(filter.categoryIds ?? []), ...(filter.verified ? [VERIFIED] : [])];
+    const categoryIds = filterCategories(filter);
     const terms = filter.terms ?? [];
     const columns = categoryIds.map((key) => this.categories.get(key));
     if (columns.some((column) => !column)) return this.answer(limit, 0, null, []);
@@ -184,10 +216,11 @@ export class DirectoryIndex {
    * same bits a query reads.
    */
   matchingAmong(filter: IndexFilter, ids: readonly string[]): OrderKey[] {
+    this.passTime();
     const slots = ids.flatMap((id) => this.order.slotById.get(id) ?? []);
     if (slots.length === 0) return [];
     const wordCount = (this.order.length + 31) >>> 5;
-    const categoryIds = [...(filter.categoryIds ?? []), ...(filter.verified ? [VERIFIED] : [])];
+    const categoryIds = filterCategories(filter);
     const columns = categoryIds.map((key) => this.categories.get(key));
     if (columns.some((column) => !column)) return [];
     const sets = [
@@ -272,10 +305,12 @@ export class DirectoryIndex {
   ): IndexAnswer {
     const page = slots.slice(0, limit);
     const verified = this.categories.get(VERIFIED);
+    const hiring = this.categories.get(HIRING);
     return {
       total,
       facetsJson: this.categories.facetsJson(perCategory),
       verified: (verified && perCategory?.[verified.position]) || 0,
+      hiring: (hiring && perCategory?.[hiring.position]) || 0,
       keys: page.map((slot) => this.order.key(slot)),
       more: slots.length > limit,
       items: this.summaries.join(page),
@@ -292,18 +327,22 @@ export class DirectoryIndex {
     const slot = this.order.append(row.id, row.name, oneByOne);
     this.live.set(slot);
     this.liveCount += 1;
-    this.categories.store(
-      slot,
-      row.verification ? [...row.categoryIds, VERIFIED] : row.categoryIds,
-    );
+    const openRoles = openRoleCount(row.roleClosings, this.today);
+    this.categories.store(slot, [
+      ...row.categoryIds,
+      ...(row.verification ? [VERIFIED] : []),
+      ...(openRoles > 0 ? [HIRING] : []),
+    ]);
+    this.expiry.track(row, this.today);
     this.byCountry.store(slot, row.country);
     this.counts.change(row.country, this.categories.positions(slot), 1);
     this.text.add(slot, row.lexemes, this.categories.positions(slot));
-    this.summaries.store(slot, summaryJson(row));
+    this.summaries.store(slot, summaryJson(row, openRoles));
   }
 
   private remove(id: string) {
     const slot = this.order.release(id);
+    this.expiry.forget(id);
     this.live.clear(slot);
     this.liveCount -= 1;
     this.counts.change(this.byCountry.of(slot), this.categories.positions(slot), -1);
@@ -338,7 +377,7 @@ interface PageStart {
 }
 
 /** The list item exactly as the API documents it (OrganizationSummary), in its key order. */
-function summaryJson(row: IndexedOrganization): string {
+function summaryJson(row: IndexedOrganization, openRoles: number): string {
   return JSON.stringify({
     id: row.id,
     name: row.name,
@@ -348,7 +387,17 @@ function summaryJson(row: IndexedOrganization): string {
     country: row.country,
     location: row.location,
     verification: row.verification,
+    openRoles,
   });
+}
+
+/** The categories a filter asks for, the Verified badge and hiring among them. */
+function filterCategories(filter: IndexFilter): string[] {
+  return [
+    ...(filter.categoryIds ?? []),
+    ...(filter.verified ? [VERIFIED] : []),
+    ...(filter.hiring ? [HIRING] : []),
+  ];
 }
 
 /** The first index below `length` in ascending `values` whose value is not below `value`. */

@@ -1,4 +1,5 @@
 import { DirectoryIndex } from './directory-index.ts';
+import { utcToday } from './hiring.ts';
 import {
   DEFAULT_THRESHOLDS,
   type IndexAnswer,
@@ -31,6 +32,8 @@ export interface DirectoryOptions {
   readAgainAtMost: number;
   readBatch: number;
   index: IndexThresholds;
+  /** Today's date in UTC (YYYY-MM-DD), which decides which roles are open; tests move it. */
+  today?: () => string;
 }
 
 const DEFAULT_OPTIONS: DirectoryOptions = {
@@ -50,7 +53,13 @@ const DEFAULT_OPTIONS: DirectoryOptions = {
 export function createDirectory(
   source: DirectorySource,
   countryMatchingAll: string,
-  { loadBatch, readAgainAtMost, readBatch, index: thresholds }: DirectoryOptions = DEFAULT_OPTIONS,
+  {
+    loadBatch,
+    readAgainAtMost,
+    readBatch,
+    index: thresholds,
+    today = utcToday,
+  }: DirectoryOptions = DEFAULT_OPTIONS,
 ) {
   let index: DirectoryIndex | null = null;
   let version = 0;
@@ -63,7 +72,7 @@ export function createDirectory(
     // The version is read first: whatever changes while the rows are read comes after it and
     // is applied again on the next catch-up, which is harmless.
     const startVersion = await source.directoryVersion();
-    const next = new DirectoryIndex(countryMatchingAll, thresholds);
+    const next = new DirectoryIndex(countryMatchingAll, thresholds, today);
     let afterId: string | null = null;
     for (;;) {
       const rows = await source.indexRowsAfter(afterId, loadBatch);

@@ -18,7 +18,9 @@ import { plainLexemes, referenceAnswer } from './reference.ts';
  * flag. No database: the writes go to an in-memory source with the same change log the
  * database keeps (migration 0006), and the engine catches up through its one entry point.
  * Thresholds are lowered so that a few dozen organizations reach every path (bulk loads,
- * renumbering, dense postings, pinned prefixes) that 100,000 would.
+ * renumbering, dense postings, pinned prefixes) that 100,000 would. Organizations carry the
+ * closing dates of their roles, and the engine's clock moves forward days between queries with
+ * no write: whatever closed meanwhile must have left the hiring filter, counts and list items.
  */
 
 const ALL = 'ALL';
@@ -31,6 +33,9 @@ const COUNTRIES = [ALL, 'BR', 'KE', 'PT'];
 /** Forty categories: more than one 32-bit mask word per slot. */
 const CATEGORIES = Array.from({ length: 40 }, (_, i) => `category_${i}`);
 const COMMON_CATEGORIES = CATEGORIES.slice(0, 5);
+/** The property's first day; its clock moves on from there. */
+const FIRST_DAY = Date.UTC(2026, 10, 29);
+const dayOf = (n: number) => new Date(FIRST_DAY + n * 86_400_000).toISOString().slice(0, 10);
 
 interface Stored extends IndexedOrganization {
   published: boolean;
@@ -81,6 +86,7 @@ interface NewOrganization {
   categoryIds: string[];
   published: boolean;
   verification: OrganizationVerification | null;
+  roleClosings: string[];
 }
 
 type Write =
@@ -151,6 +157,11 @@ const badge = fc.option(
   ),
   { nil: null, freq: 2 },
 );
+/** Roles' closing dates, from two days before the first day to a week after it. */
+const closings = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<string[]>([]) },
+  { weight: 3, arbitrary: fc.array(fc.integer({ min: -2, max: 7 }).map(dayOf), { maxLength: 3 }) },
+);
 const organization: fc.Arbitrary<NewOrganization> = fc.record({
   name: fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
   description: text(4),
@@ -162,6 +173,7 @@ const organization: fc.Arbitrary<NewOrganization> = fc.record({
   ),
   published: fc.constantFrom(true, true, true, false),
   verification: badge,
+  roleClosings: closings,
 });
 const target = fc.nat({ max: 1000 });
 const write: fc.Arbitrary<Write> = fc.oneof(
@@ -185,6 +197,7 @@ const write: fc.Arbitrary<Write> = fc.oneof(
           categoryIds: fc.shuffledSubarray(COMMON_CATEGORIES, { maxLength: 3 }),
           published: fc.boolean(),
           verification: badge,
+          roleClosings: closings,
         },
         { requiredKeys: [] },
       ),
@@ -226,6 +239,7 @@ const anyFilter: fc.Arbitrary<IndexFilter> = fc.record(
       { weight: 1, arbitrary: fc.constantFrom<string[]>(['zzqx'], ['water', 'zzqx']) },
     ),
     verified: fc.boolean(),
+    hiring: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -246,7 +260,12 @@ describe('the directory engine answers as the reference does', () => {
       twoCategories: 0,
       verifiedOnly: 0,
       someVerified: 0,
+      hiringOnly: 0,
+      someHiring: 0,
+      closedByTime: 0,
     };
+    /** The engine's clock: days after the first one. */
+    let day = 0;
 
     async function check(
       directory: ReturnType<typeof createDirectory>,
@@ -257,13 +276,15 @@ describe('the directory engine answers as the reference does', () => {
       const published = [...source.rows.values()].filter((row) => row.published);
       // What a saved search's alert asks (ADR 034): which of some organizations match now, and
       // whether an organization in a given state matched.
-      const everyMatch = referenceAnswer(published, query, null, Infinity, ALL).keys;
+      const today = dayOf(day);
+      const everyMatch = referenceAnswer(published, query, null, Infinity, ALL, today).keys;
       const asked = [...source.rows.keys(), randomUUID()];
       expect(await directory.matchingAmong(query, asked), JSON.stringify(query)).toEqual(
         everyMatch,
       );
       const matchingIds = new Set(everyMatch.map(([, id]) => id));
-      for (const row of source.rows.values()) {
+      // Saved searches have no hiring filter, and a prior state no roles.
+      for (const row of query.hiring ? [] : source.rows.values()) {
         const state = { ...row, listed: row.published, verified: row.verification !== null };
         expect(matchedBefore(query, state, ALL), `${JSON.stringify(query)} ${row.id}`).toBe(
           matchingIds.has(row.id),
@@ -273,11 +294,12 @@ describe('the directory engine answers as the reference does', () => {
       // Every page to the end: each with the same total and facets, and the keys in order.
       for (let page = 0; ; page += 1) {
         const label = `${JSON.stringify(query)} after ${JSON.stringify(after)}, page ${page + 1}`;
-        const expected = referenceAnswer(published, query, after, PAGE, ALL);
+        const expected = referenceAnswer(published, query, after, PAGE, ALL, today);
         const answer = await directory.answer(query, after, PAGE);
         expect(answer.total, label).toBe(expected.total);
         expect(JSON.parse(answer.facetsJson), label).toEqual(expected.facets);
         expect(answer.verified, label).toBe(expected.verified);
+        expect(answer.hiring, label).toBe(expected.hiring);
         expect(answer.keys, label).toEqual(expected.keys);
         expect(JSON.parse(answer.items.toString()), label).toEqual(expected.items);
         expect(answer.more, label).toBe(expected.more);
@@ -287,6 +309,8 @@ describe('the directory engine answers as the reference does', () => {
         if (expected.total > 0 && (query.categoryIds?.length ?? 0) >= 2) seen.twoCategories += 1;
         if (expected.total > 0 && query.verified) seen.verifiedOnly += 1;
         if (expected.verified > 0 && expected.verified < expected.total) seen.someVerified += 1;
+        if (expected.total > 0 && query.hiring) seen.hiringOnly += 1;
+        if (expected.hiring > 0 && expected.hiring < expected.total) seen.someHiring += 1;
         if (!answer.more) return;
         seen.paged += 1;
         after = answer.keys.at(-1)!;
@@ -300,13 +324,16 @@ describe('the directory engine answers as the reference does', () => {
           fc.record({
             writes: fc.array(write, { minLength: 1, maxLength: 5 }),
             queries: fc.array(fc.tuple(filter, start), { minLength: 1, maxLength: 4 }),
+            days: fc.nat({ max: 3 }),
           }),
           { minLength: 1, maxLength: 8 },
         ),
         async (initial, batches) => {
           const source = new MemorySource();
           apply(source, { kind: 'create', organizations: initial });
+          day = 0;
           const directory = createDirectory(source, ALL, {
+            today: () => dayOf(day),
             loadBatch: 7,
             readAgainAtMost: 30,
             readBatch: 4,
@@ -319,8 +346,16 @@ describe('the directory engine answers as the reference does', () => {
             },
           });
           await directory.ready();
-          for (const { writes, queries } of batches) {
+          for (const { writes, queries, days } of batches) {
             for (const each of writes) apply(source, each);
+            // Time passes with no write: roles whose last day it was close.
+            const [before, after] = [dayOf(day), dayOf(day + days)];
+            const closing = [...source.rows.values()].some(
+              (row) =>
+                row.published && row.roleClosings.some((date) => date >= before && date < after),
+            );
+            if (closing) seen.closedByTime += 1;
+            day += days;
             for (const [query, from] of queries) await check(directory, source, query, from);
           }
         },
@@ -335,5 +370,8 @@ describe('the directory engine answers as the reference does', () => {
     expect(seen.twoCategories).toBeGreaterThan(0);
     expect(seen.verifiedOnly).toBeGreaterThan(0);
     expect(seen.someVerified).toBeGreaterThan(0);
+    expect(seen.hiringOnly).toBeGreaterThan(0);
+    expect(seen.someHiring).toBeGreaterThan(0);
+    expect(seen.closedByTime).toBeGreaterThan(0);
   });
 });

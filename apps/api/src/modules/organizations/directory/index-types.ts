@@ -1,10 +1,18 @@
 import type { OrganizationSummary } from '@si/contracts';
 import { DENSE_FROM } from './text-postings.ts';
 
-/** What the index keeps of a published organization: its list item and what filters it. */
-export interface IndexedOrganization extends OrganizationSummary {
+/**
+ * What the index keeps of a published organization: its list item (less `openRoles`, which
+ * depends on the day) and what filters it.
+ */
+export interface IndexedOrganization extends Omit<OrganizationSummary, 'openRoles'> {
   /** The distinct lexemes of its search vector, as PostgreSQL made them. */
   lexemes: string[];
+  /**
+   * The closing dates (YYYY-MM-DD, the last day open, UTC) of its roles neither closed nor
+   * held; those not yet passed are its open roles (ADR 042).
+   */
+  roleClosings: string[];
 }
 
 export interface IndexFilter {
@@ -16,6 +24,8 @@ export interface IndexFilter {
   terms?: string[] | undefined;
   /** Only organizations with the Verified badge. */
   verified?: boolean | undefined;
+  /** Only organizations with at least one open role today. */
+  hiring?: boolean | undefined;
 }
 
 /** A (name, id) position in the directory's order. */
@@ -27,6 +37,8 @@ export interface IndexAnswer {
   facetsJson: string;
   /** Matches with the Verified badge. */
   verified: number;
+  /** Matches with at least one open role today. */
+  hiring: number;
   /** Up to `limit` positions after the one asked for, in order. */
   keys: OrderKey[];
   /** Whether more matches follow them. */

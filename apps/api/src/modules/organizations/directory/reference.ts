@@ -1,3 +1,4 @@
+import { utcToday } from './hiring.ts';
 import type { IndexedOrganization, IndexFilter, OrderKey } from './index-types.ts';
 
 /**
@@ -11,7 +12,11 @@ export function referenceAnswer(
   after: OrderKey | null,
   limit: number,
   allCountries: string,
+  /** The UTC date open roles are counted for (YYYY-MM-DD). */
+  today: string = utcToday(),
 ) {
+  const openRoles = (organization: IndexedOrganization) =>
+    organization.roleClosings.filter((closesOn) => closesOn >= today).length;
   const matches = [...organizations].filter(
     (organization) =>
       (!filter.country ||
@@ -21,7 +26,8 @@ export function referenceAnswer(
       (filter.terms ?? []).every((term) =>
         organization.lexemes.some((lexeme) => lexeme.startsWith(term)),
       ) &&
-      (!filter.verified || organization.verification !== null),
+      (!filter.verified || organization.verification !== null) &&
+      (!filter.hiring || openRoles(organization) > 0),
   );
   const facets: Record<string, number> = {};
   for (const organization of matches) {
@@ -39,6 +45,7 @@ export function referenceAnswer(
     total: matches.length,
     facets,
     verified: matches.filter((organization) => organization.verification !== null).length,
+    hiring: matches.filter((organization) => openRoles(organization) > 0).length,
     keys: page.map(({ key }): OrderKey => key),
     more: ordered.length > limit,
     // The list item as the API documents it (OrganizationSummary).
@@ -51,6 +58,7 @@ export function referenceAnswer(
       country: o.country,
       location: o.location,
       verification: o.verification,
+      openRoles: openRoles(o),
     })),
   };
 }

@@ -14,13 +14,15 @@ import { organizationKeys } from '../../../lib/organization-queries';
 
 /**
  * The directory filter as it lives in the URL: country code (null = all), category ids (AND),
- * search text, and verified organizations only.
+ * search text, verified organizations only, and hiring organizations only.
  */
 export interface DirectoryFilters {
   country: string | null;
   categories: string[];
   q: string;
   verified: boolean;
+  /** Only organizations with at least one open role. */
+  hiring: boolean;
 }
 
 export interface OrganizationPage {
@@ -42,6 +44,7 @@ export function getOrganizations(
     categories,
     q,
     verified,
+    hiring,
     cursor,
     limit = ORGANIZATION_LIST_DEFAULT_LIMIT,
   } = params;
@@ -52,6 +55,7 @@ export function getOrganizations(
       categories: categories && categories.length > 0 ? categories.join(',') : undefined,
       q: q?.trim() || undefined,
       verified: verified ? 'true' : undefined,
+      hiring: hiring ? 'true' : undefined,
       limit,
       cursor: cursor ?? undefined,
     },
@@ -59,8 +63,8 @@ export function getOrganizations(
 }
 
 /** Sorted copy of the filter so that the same filter always gives the same cache key. */
-function filterKey({ country, categories, q, verified }: DirectoryFilters) {
-  return { country, categories: [...categories].sort(), q: q.trim(), verified };
+function filterKey({ country, categories, q, verified, hiring }: DirectoryFilters) {
+  return { country, categories: [...categories].sort(), q: q.trim(), verified, hiring };
 }
 
 /**

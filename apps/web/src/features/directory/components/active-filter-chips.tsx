@@ -1,5 +1,5 @@
 import { CloseIcon } from '../../../components/ui/icons';
-import { domainVerificationTexts, homeTexts, type Category } from '@si/contracts';
+import { domainVerificationTexts, hiringTexts, homeTexts, type Category } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { clearButton, DIRECTORY_FORM_ID } from './directory-form';
 
@@ -8,22 +8,30 @@ export interface ActiveFilterChipsProps {
   categoriesById: ReadonlyMap<string, Category>;
   /** 'Verified only' is on. */
   verified: boolean;
+  /** 'Hiring' is on. */
+  hiring: boolean;
   onRemove: (id: string) => void;
   onRemoveVerified: () => void;
-  /** Clears the categories and 'Verified only'. */
+  onRemoveHiring: () => void;
+  /** Clears the categories, 'Verified only' and 'Hiring'. */
   onClear: () => void;
 }
 
-/** The toggled filters as removable chips ('Verified', 'Category: {name}'), with 'Clear All'. */
+/**
+ * The toggled filters as removable chips ('Verified', 'Hiring', 'Category: {name}'), with
+ * 'Clear All'.
+ */
 export function ActiveFilterChips({
   selected,
   categoriesById,
   verified,
+  hiring,
   onRemove,
   onRemoveVerified,
+  onRemoveHiring,
   onClear,
 }: ActiveFilterChipsProps) {
-  if (selected.length === 0 && !verified) return null;
+  if (selected.length === 0 && !verified && !hiring) return null;
   return (
     // One line that scrolls sideways on phones, where the list must start on the first screen.
     <div
@@ -37,6 +45,14 @@ export function ActiveFilterChips({
           // Without JavaScript: clear=verified (use-directory-filters.ts, directoryFormTarget).
           remove={{ name: 'clear', value: 'verified' }}
           onRemove={onRemoveVerified}
+        />
+      ) : null}
+      {hiring ? (
+        <Chip
+          label={hiringTexts.filterChip}
+          // Without JavaScript: clear=hiring (use-directory-filters.ts, directoryFormTarget).
+          remove={{ name: 'clear', value: 'hiring' }}
+          onRemove={onRemoveHiring}
         />
       ) : null}
       {selected.map((id) => {

@@ -24,6 +24,7 @@ import { CategoryFilterPanel } from './category-filter-panel';
 import { CountrySelect } from './country-select';
 import { DirectoryResults } from './directory-results';
 import { SearchBox } from './search-box';
+import { HiringToggle } from './hiring-toggle';
 import { VerifiedToggle } from './verified-toggle';
 
 interface ReferenceList<T> {
@@ -71,6 +72,7 @@ export function DirectoryPage({
     clearAll,
     setQuery,
     setVerified,
+    setHiring,
   } = useDirectoryFilters();
   const organizations = useOrganizations(filters, cursor);
   const availability = useQuery(countryFacetsQueryOptions(filters.country));
@@ -95,20 +97,22 @@ export function DirectoryPage({
           </h1>
           <p className="mt-3 text-lg text-ink-muted">{homeTexts.subtitle}</p>
         </div>
-        <div className="flex items-end gap-3 lg:shrink-0">
+        <div className="flex flex-wrap items-end gap-3 lg:shrink-0">
           <CountrySelect
             countries={activeCountries.data}
             isPending={activeCountries.isPending}
             isError={activeCountries.isError}
             value={filters.country}
             onChange={setCountry}
-            className="min-w-0 flex-1 sm:min-w-48 sm:flex-none"
+            // A row of its own on phones, the two toggles on the next.
+            className="min-w-0 flex-1 basis-full sm:min-w-48 sm:flex-none sm:basis-auto"
           />
           <VerifiedToggle
             selected={filters.verified}
             count={meta?.verified}
             onChange={setVerified}
           />
+          <HiringToggle selected={filters.hiring} count={meta?.hiring} onChange={setHiring} />
         </div>
       </header>
 
@@ -116,6 +120,7 @@ export function DirectoryPage({
         value={filters.q}
         categories={filters.categories}
         verified={filters.verified}
+        hiring={filters.hiring}
         onChange={setQuery}
       />
 
@@ -139,8 +144,10 @@ export function DirectoryPage({
             selected={filters.categories}
             categoriesById={categoriesById}
             verified={filters.verified}
+            hiring={filters.hiring}
             onRemove={removeCategory}
             onRemoveVerified={() => setVerified(false)}
+            onRemoveHiring={() => setHiring(false)}
             onClear={clearToggles}
           />
 
@@ -155,7 +162,8 @@ export function DirectoryPage({
               referencePending={categories.isPending}
               pageLinks={pageLinks}
               headingAction={
-                saveSearch && hasActiveFilters(filters)
+                // A saved search has no hiring filter: it is not offered for one it would drop.
+                saveSearch && hasActiveFilters(filters) && !filters.hiring
                   ? saveSearch({
                       filters: { ...filters, q: filters.q.trim() },
                       labels: [

@@ -4,11 +4,13 @@ import {
   ALL_COUNTRIES_CODE,
   type Category,
   type Country,
+  hiringTexts,
   type OrganizationSummary,
 } from '@si/contracts';
 import { CategoryBadge } from '../../../components/ui/category-badge';
 import { CountryFlag } from '../../../components/ui/country-flag';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { cx } from '../../../lib/class-names';
 import { InAppLink } from '../../../lib/in-app-links';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { OrganizationLogo } from './organization-logo';
@@ -71,7 +73,7 @@ function sortedCategories(
  */
 export function OrganizationCard(props: OrganizationCardProps) {
   const { organization, countriesByCode, eager = false } = props;
-  const { id, name, description, logo, country, location, verification } = organization;
+  const { id, name, description, logo, country, location, verification, openRoles } = organization;
   const [backShown, setBackShown] = useState(false);
   const touch = useMediaQuery(TOUCH);
   const place = locationLine(
@@ -95,9 +97,22 @@ export function OrganizationCard(props: OrganizationCardProps) {
             <VerifiedBadge verification={verification} className="absolute top-5 right-5" />
           ) : null}
           <h3 className="mt-4 line-clamp-2 text-xl font-semibold text-ink">{name}</h3>
-          <p className="mt-2 line-clamp-3 text-ink-muted [@media(hover:none)]:line-clamp-2">
+          {/* The line of open roles takes one of the description's: the card keeps its height. */}
+          <p
+            className={cx(
+              'mt-2 text-ink-muted',
+              openRoles > 0
+                ? 'line-clamp-2 [@media(hover:none)]:line-clamp-1'
+                : 'line-clamp-3 [@media(hover:none)]:line-clamp-2',
+            )}
+          >
             {description}
           </p>
+          {openRoles > 0 ? (
+            <p className="mt-1 shrink-0 text-sm font-semibold text-brand-ink">
+              {hiringTexts.openRoles(openRoles)}
+            </p>
+          ) : null}
           {touch ? <FrontBadges {...props} /> : null}
           {place.text ? (
             <p

@@ -14,12 +14,20 @@ export interface SearchBoxProps {
   categories: readonly string[];
   /** 'Verified only' is on: sent along too. */
   verified?: boolean;
+  /** 'Hiring' is on: sent along too. */
+  hiring?: boolean;
   /** Called with the text once typing pauses for 250 ms. */
   onChange: (value: string) => void;
 }
 
 /** Free-text search over name, mission and location; written to the URL as `q`. */
-export function SearchBox({ value, categories, verified = false, onChange }: SearchBoxProps) {
+export function SearchBox({
+  value,
+  categories,
+  verified = false,
+  hiring = false,
+  onChange,
+}: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
 
@@ -52,6 +60,7 @@ export function SearchBox({ value, categories, verified = false, onChange }: Sea
         <input type="hidden" name="categories" value={categories.join(',')} />
       ) : null}
       {verified ? <input type="hidden" name="verified" value="true" /> : null}
+      {hiring ? <input type="hidden" name="hiring" value="true" /> : null}
       <div className="relative flex-1">
         <label htmlFor="directory-search" className="sr-only">
           Search organizations

@@ -26,7 +26,8 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
   ].slice(0, MAX_FILTER_CATEGORIES);
   const q = (params.get('q') ?? '').slice(0, SEARCH_QUERY_MAX);
   const verified = params.get('verified') === 'true';
-  return { country, categories, q, verified };
+  const hiring = params.get('hiring') === 'true';
+  return { country, categories, q, verified, hiring };
 }
 
 const cursorPattern = /^[\w.=-]{1,512}$/;
@@ -43,12 +44,13 @@ export function parseDirectoryCursor(params: URLSearchParams): string | null {
  * server keeps one rendered copy of them, whatever else a URL carries).
  */
 export function directoryPageHref(params: URLSearchParams, cursor: string | null): string {
-  const { categories, country, q, verified } = parseDirectoryFilters(params);
+  const { categories, country, q, verified, hiring } = parseDirectoryFilters(params);
   const next = new URLSearchParams();
   if (categories.length > 0) next.set('categories', categories.join(','));
   if (country) next.set('country', country);
   if (q) next.set('q', q);
   if (verified) next.set('verified', 'true');
+  if (hiring) next.set('hiring', 'true');
   if (cursor) next.set('cursor', cursor);
   const search = next.toString();
   return search ? `/?${search}` : '/';
@@ -57,8 +59,9 @@ export function directoryPageHref(params: URLSearchParams, cursor: string | null
 /**
  * Without JavaScript the filter form is submitted (a GET to /): a category button sends
  * toggle=<id>, the clear buttons clear=categories or clear=all, and removing 'Verified only'
- * clear=verified (adding it sends verified=true itself, a filter's own param: no action), and
- * the chips' Clear All clear=toggles (the categories and 'Verified only').
+ * clear=verified (adding it sends verified=true itself, a filter's own param: no action), 'Hiring'
+ * likewise hiring=true and clear=hiring, and the chips' Clear All clear=toggles (the categories,
+ * 'Verified only' and 'Hiring').
  * Returns the filter's own URL to redirect to, or null when the params hold no such action.
  */
 export function directoryFormTarget(params: URLSearchParams): string | null {
@@ -73,6 +76,7 @@ export function directoryFormTarget(params: URLSearchParams): string | null {
   }
   if (clear === 'categories' || clear === 'toggles' || clear === 'all') filters.categories = [];
   if (clear === 'verified' || clear === 'toggles' || clear === 'all') filters.verified = false;
+  if (clear === 'hiring' || clear === 'toggles' || clear === 'all') filters.hiring = false;
   if (clear === 'all') Object.assign(filters, { country: null, q: '' });
   const next = writeDirectoryFilters(params, filters);
   next.delete('toggle');
@@ -98,6 +102,8 @@ export function writeDirectoryFilters(
   else next.delete('q');
   if (filters.verified) next.set('verified', 'true');
   else next.delete('verified');
+  if (filters.hiring) next.set('hiring', 'true');
+  else next.delete('hiring');
   return next;
 }
 
@@ -106,7 +112,8 @@ export function hasActiveFilters(filters: DirectoryFilters): boolean {
     filters.categories.length > 0 ||
     filters.country !== null ||
     filters.q.trim() !== '' ||
-    filters.verified
+    filters.verified ||
+    filters.hiring
   );
 }
 
@@ -177,13 +184,17 @@ export function useDirectoryFilters() {
   );
 
   const clearCategories = useCallback(() => update({ categories: [] }), [update]);
-  const clearToggles = useCallback(() => update({ categories: [], verified: false }), [update]);
+  const clearToggles = useCallback(
+    () => update({ categories: [], verified: false, hiring: false }),
+    [update],
+  );
   const clearAll = useCallback(
-    () => update({ categories: [], country: null, q: '', verified: false }),
+    () => update({ categories: [], country: null, q: '', verified: false, hiring: false }),
     [update],
   );
   const setQuery = useCallback((q: string) => update({ q }), [update]);
   const setVerified = useCallback((verified: boolean) => update({ verified }), [update]);
+  const setHiring = useCallback((hiring: boolean) => update({ hiring }), [update]);
 
   return {
     filters,
@@ -197,5 +208,6 @@ export function useDirectoryFilters() {
     clearAll,
     setQuery,
     setVerified,
+    setHiring,
   };
 }
