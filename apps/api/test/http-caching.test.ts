@@ -24,6 +24,10 @@ const publicReads: Record<string, string> = {
   '/api/organizations': DIRECTORY_CACHE,
   '/api/organizations/active-countries': DIRECTORY_CACHE,
   '/api/organizations/:id': REVALIDATE_CACHE,
+  // A published organization's open roles and milestones, checked every time as its profile is.
+  '/api/organizations/:id/roles': REVALIDATE_CACHE,
+  '/api/organizations/:id/roles/:roleId': REVALIDATE_CACHE,
+  '/api/organizations/:id/milestones': REVALIDATE_CACHE,
   '/api/category-groups': REFERENCE_CACHE,
   '/api/categories': REFERENCE_CACHE,
   '/api/countries': REFERENCE_CACHE,
@@ -139,6 +143,19 @@ describe('cacheable public answers', () => {
     expect(tags.get('?limit=2')).not.toBe(
       tags.get(`?limit=2&cursor=${encodeURIComponent(cursor)}`),
     );
+  });
+
+  it("revalidates a published profile's open roles and milestones, answering 304 when unchanged", async () => {
+    for (const url of [
+      `/api/organizations/${publishedId}/roles`,
+      `/api/organizations/${publishedId}/milestones`,
+    ]) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe(REVALIDATE_CACHE);
+      const conditional = await get(url, { 'if-none-match': String(answer.headers.etag) });
+      expect(conditional.statusCode, url).toBe(304);
+    }
   });
 
   it('gives reference data, site settings and the active countries their public policy', async () => {
