@@ -21,6 +21,8 @@ test.describe('accessibility', () => {
   });
 
   test('the sign-in pages have no serious WCAG A/AA violations', async ({ page }) => {
+    // Three pages and three audits: more than one page's time on a busy machine.
+    test.slow();
     await page.goto('/login');
     // The guest session has started (the guest subtitle), so the page does not change mid-audit.
     await expect(page.getByText(authFormTexts.loginGuestSubtitle)).toBeVisible();
