@@ -165,7 +165,12 @@ export function DirectoryPage({
                 // A saved search has no hiring filter: it is not offered for one it would drop.
                 saveSearch && hasActiveFilters(filters) && !filters.hiring
                   ? saveSearch({
-                      filters: { ...filters, q: filters.q.trim() },
+                      filters: {
+                        country: filters.country,
+                        categories: filters.categories,
+                        verified: filters.verified,
+                        q: filters.q.trim(),
+                      },
                       labels: [
                         ...(filters.q.trim() ? [`“${filters.q.trim()}”`] : []),
                         ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
