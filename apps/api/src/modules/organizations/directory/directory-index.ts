@@ -13,7 +13,7 @@ import {
   type OrderKey,
 } from './index-types.ts';
 import { SlotOrder } from './slot-order.ts';
-import { SummaryArena } from './summary-arena.ts';
+import { SummaryArena, summaryJson } from './summary-arena.ts';
 import { TextPostings } from './text-postings.ts';
 import { WordScan } from './word-scan.ts';
 
@@ -374,21 +374,6 @@ export class DirectoryIndex {
 interface PageStart {
   slot: number;
   tail: number;
-}
-
-/** The list item exactly as the API documents it (OrganizationSummary), in its key order. */
-function summaryJson(row: IndexedOrganization, openRoles: number): string {
-  return JSON.stringify({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    logo: row.logo,
-    categoryIds: row.categoryIds,
-    country: row.country,
-    location: row.location,
-    verification: row.verification,
-    openRoles,
-  });
 }
 
 /** The categories a filter asks for, the Verified badge and hiring among them. */

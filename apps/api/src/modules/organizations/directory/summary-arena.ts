@@ -1,3 +1,5 @@
+import type { IndexedOrganization } from './index-types.ts';
+
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const [OPEN, COMMA, CLOSE] = [0x5b, 0x2c, 0x5d];
 const encoder = new TextEncoder();
@@ -109,4 +111,19 @@ export class SummaryArena {
     this.startOf = grow(this.startOf, new Uint32Array(size));
     this.lengthOf = grow(this.lengthOf, new Uint32Array(size));
   }
+}
+
+/** The list item exactly as the API documents it (OrganizationSummary), in its key order. */
+export function summaryJson(row: IndexedOrganization, openRoles: number): string {
+  return JSON.stringify({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    logo: row.logo,
+    categoryIds: row.categoryIds,
+    country: row.country,
+    location: row.location,
+    verification: row.verification,
+    openRoles,
+  });
 }
