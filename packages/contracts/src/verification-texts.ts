@@ -10,7 +10,12 @@ export const VERIFICATION_CODES_PER_HOUR = 5;
 /** The part of the address before the @, as an owner types it (RFC 5321 allows 64 characters). */
 export const VERIFICATION_LOCAL_PART_MAX = 64;
 
-export const domainVerificationTexts = {
+/**
+ * What a visitor reads of the badge on public pages (cards, the profile, the directory's
+ * filter), apart from the owner's and the operator's texts below: the public pages' first load
+ * carries these few strings only (ADR 039).
+ */
+export const verifiedBadgeTexts = {
   badge: 'Verified',
   /** The badge's accessible name and tooltip on a card and on the profile. */
   badgeTitle: (domain: string, date: string) => `Verified: runs ${domain} (since ${date})`,
@@ -20,6 +25,10 @@ export const domainVerificationTexts = {
   filterLabel: 'Verified only',
   filterCount: (count: number) => `${count} verified`,
   filterChip: 'Verified',
+};
+
+export const domainVerificationTexts = {
+  ...verifiedBadgeTexts,
 
   // The editor's section.
   heading: 'Verified badge',

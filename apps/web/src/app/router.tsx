@@ -9,7 +9,6 @@ import {
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { routePath } from '@si/contracts';
 import { RootLayout } from './layout/root-layout';
 import { homeLoader, layoutLoader, organizationLoader } from './routes/loaders';
 import { PageFallback } from './routes/page-fallback';
@@ -49,6 +48,11 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
 
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
+/**
+ * The public pages' routes. Their paths are written out rather than read from the contracts'
+ * page list, which would bring the whole list (titles, descriptions, modules) into every first
+ * load; the page-list test holds them to that list.
+ */
 export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
   const pageLoader = (name: PageLoaderName) => (args: LoaderFunctionArgs) =>
     import('./routes/page-loaders').then((loaders) => loaders[name](queryClient)(args));
@@ -72,45 +76,45 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/home'),
             },
-            { path: routePath('organizations'), Component: OrganizationsRedirect },
+            { path: 'organizations', Component: OrganizationsRedirect },
             {
               id: 'organization',
-              path: routePath('organization'),
+              path: 'organizations/:orgId',
               loader: organizationLoader(queryClient),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
             },
             {
               id: 'about',
-              path: routePath('about'),
+              path: 'about',
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/about'),
             },
             {
               id: 'contact',
-              path: routePath('contact'),
+              path: 'contact',
               loader: pageLoader('sitePageLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/contact'),
             },
             {
               id: 'faq',
-              path: routePath('faq'),
+              path: 'faq',
               loader: pageLoader('faqLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/faq'),
             },
             {
               id: 'privacy',
-              path: routePath('privacy'),
+              path: 'privacy',
               loader: pageLoader('siteInfoLoader'),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/privacy'),
             },
             {
               id: 'not-found',
-              path: routePath('not-found'),
+              path: '*',
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/not-found'),
             },

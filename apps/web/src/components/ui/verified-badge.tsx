@@ -1,9 +1,9 @@
-import { domainVerificationTexts, type OrganizationVerification } from '@si/contracts';
+import { verifiedBadgeTexts, type OrganizationVerification } from '@si/contracts';
 import { cx } from '../../lib/class-names';
 import { formatDay } from '../../lib/format-day';
 
 function badgeTitle({ domain, verifiedAt }: OrganizationVerification): string {
-  return domainVerificationTexts.badgeTitle(domain, formatDay(verifiedAt));
+  return verifiedBadgeTexts.badgeTitle(domain, formatDay(verifiedAt));
 }
 
 /**
@@ -27,7 +27,7 @@ export function VerifiedBadge({
       title={title}
       className={cx('verified-badge', className)}
     >
-      {domainVerificationTexts.badge}
+      {verifiedBadgeTexts.badge}
     </span>
   );
 }
@@ -42,7 +42,7 @@ export function VerifiedLine({
 }) {
   return (
     <p title={badgeTitle(verification)} className={cx('verified-badge verified-line', className)}>
-      {domainVerificationTexts.profileLine(verification.domain, formatDay(verification.verifiedAt))}
+      {verifiedBadgeTexts.profileLine(verification.domain, formatDay(verification.verifiedAt))}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { CloseIcon } from '../../../components/ui/icons';
-import { domainVerificationTexts, hiringTexts, homeTexts, type Category } from '@si/contracts';
+import { verifiedBadgeTexts, hiringTexts, homeTexts, type Category } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { clearButton, DIRECTORY_FORM_ID } from './directory-form';
 
@@ -41,7 +41,7 @@ export function ActiveFilterChips({
     >
       {verified ? (
         <Chip
-          label={domainVerificationTexts.filterChip}
+          label={verifiedBadgeTexts.filterChip}
           // Without JavaScript: clear=verified (use-directory-filters.ts, directoryFormTarget).
           remove={{ name: 'clear', value: 'verified' }}
           onRemove={onRemoveVerified}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  domainVerificationTexts,
+  verifiedBadgeTexts,
   homeTexts,
   type Category,
   type CategoryGroup,
@@ -177,7 +177,7 @@ export function DirectoryPage({
                         ...(filters.country
                           ? [countriesByCode.get(filters.country)?.name ?? filters.country]
                           : []),
-                        ...(filters.verified ? [domainVerificationTexts.filterChip] : []),
+                        ...(filters.verified ? [verifiedBadgeTexts.filterChip] : []),
                       ],
                     })
                   : null

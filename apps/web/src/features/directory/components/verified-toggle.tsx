@@ -1,4 +1,4 @@
-import { domainVerificationTexts } from '@si/contracts';
+import { verifiedBadgeTexts } from '@si/contracts';
 import { FilterToggle, type FilterToggleProps } from './filter-toggle';
 
 export type VerifiedToggleProps = FilterToggleProps;
@@ -12,8 +12,8 @@ export function VerifiedToggle(props: VerifiedToggleProps) {
     <FilterToggle
       {...props}
       param="verified"
-      label={domainVerificationTexts.filterLabel}
-      countText={domainVerificationTexts.filterCount}
+      label={verifiedBadgeTexts.filterLabel}
+      countText={verifiedBadgeTexts.filterCount}
       markClassName="verified-mark"
     />
   );
