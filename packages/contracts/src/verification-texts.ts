@@ -2,6 +2,8 @@
  * Verified organizations (ADR 032): an owner proves control of the domain of the
  * profile's saved website by entering a code emailed to an address on that domain.
  */
+import { verifiedBadgeTexts } from './verified-badge-texts.ts';
+
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MINUTES = 30;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
@@ -9,23 +11,6 @@ export const VERIFICATION_MAX_ATTEMPTS = 5;
 export const VERIFICATION_CODES_PER_HOUR = 5;
 /** The part of the address before the @, as an owner types it (RFC 5321 allows 64 characters). */
 export const VERIFICATION_LOCAL_PART_MAX = 64;
-
-/**
- * What a visitor reads of the badge on public pages (cards, the profile, the directory's
- * filter), apart from the owner's and the operator's texts below: the public pages' first load
- * carries these few strings only (ADR 039).
- */
-export const verifiedBadgeTexts = {
-  badge: 'Verified',
-  /** The badge's accessible name and tooltip on a card and on the profile. */
-  badgeTitle: (domain: string, date: string) => `Verified: runs ${domain} (since ${date})`,
-  /** The profile's line under the name. */
-  profileLine: (domain: string, date: string) => `Verified ${domain} · since ${date}`,
-  /** The directory's filter toggle, with the count of matching verified organizations. */
-  filterLabel: 'Verified only',
-  filterCount: (count: number) => `${count} verified`,
-  filterChip: 'Verified',
-};
 
 export const domainVerificationTexts = {
   ...verifiedBadgeTexts,
