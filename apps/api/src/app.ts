@@ -100,8 +100,8 @@ export async function buildApp({
   app.decorate('payments', payments.service);
   app.decorate('prepareDirectory', organizations.service.prepareDirectory);
   app.decorate('prepareShareCards', pages.prepareShareCards);
-  app.decorate('insights', { service: insights.service, flush: insights.tally.flush });
-  registerBackgroundWork(app, context, { tally: insights.tally });
+  app.decorate('insights', { service: insights.service, flush: insights.counts.flush });
+  registerBackgroundWork(app, context, { counts: insights.counts });
 
   await app.register(healthRoutes, { database, draining: () => app.shutdownDrain.draining });
   await registerApi(app, {
@@ -129,6 +129,7 @@ export async function buildApp({
   await pages.routes(app);
   await app.register(outboundRoute, {
     organizations: organizations.service,
+    roles: roles.service,
     insights: insights.service,
   });
   return app;

@@ -30,6 +30,7 @@ export * from './reference.ts';
 export * from './reports.ts';
 export * from './roles.ts';
 export * from './role-texts.ts';
+export * from './role-insights.ts';
 export * from './role-editor-texts.ts';
 export * from './hiring-texts.ts';
 export * from './report-texts.ts';

@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations-schema.ts';
+import { organizationRoles } from './roles-schema.ts';
 
 const countColumns = {
   organizationId: uuid('organization_id')
@@ -75,4 +76,28 @@ export const insightsEmailsSent = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.month] })],
+);
+
+/**
+ * What each open role earned per day (ADR 042): its page's views and the clicks on its Apply
+ * link, counted as a profile's are (people and bots apart, nothing about the visitor kept). The
+ * rows go with the role.
+ */
+export const roleDailyCounts = pgTable(
+  'role_daily_counts',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => organizationRoles.id, { onDelete: 'cascade' }),
+    /** One of contracts' roleMetrics. */
+    metric: text('metric').notNull(),
+    audience: text('audience').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    /** The day in UTC. */
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.day, table.metric, table.audience] }),
+    check('role_daily_counts_audience', sql`${table.audience} in ('people', 'bots')`),
+  ],
 );

@@ -1,8 +1,10 @@
+import type { RoleMetric } from '@si/contracts';
 import { unsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 import { everyJobsInterval } from '../../assembly/cadence.ts';
 import { mailOptions, type ModuleContext } from '../../assembly/context.ts';
 import { routesOf } from '../../assembly/module-routes.ts';
 import { createInsightsRepository } from './repository.ts';
+import { createRoleCountsRepository } from './role-counts-repository.ts';
 import { insightsRollupJob } from './rollup-job.ts';
 import { insightsRoutes } from './routes.ts';
 import { createInsightsService, type InsightsServiceOptions } from './service.ts';
@@ -11,7 +13,7 @@ import { createTally } from './tally.ts';
 
 /**
  * What profiles earn (ADR 031): views, impressions, clicks and shares counted in memory and
- * written every INSIGHTS_FLUSH_MS, the owner's figures, and the monthly summary email.
+ * written every INSIGHTS_FLUSH_MS (and each open role's views and Apply clicks, ADR 042), the owner's figures, and the monthly summary email.
  */
 export function insightsModule(
   context: ModuleContext,
@@ -20,16 +22,31 @@ export function insightsModule(
   const { config, db, log } = context;
   const repository = createInsightsRepository(db);
   const tokens = unsubscribeTokens(context.secret, 'insights-monthly-email');
-  const tally = createTally({
-    write: repository.add,
+  const limits = {
     flushEveryMs: config.INSIGHTS_FLUSH_MS,
     perClientCap: config.INSIGHTS_CLIENT_CAP,
     perClientPerMinute: config.INSIGHTS_CLIENT_PER_MINUTE,
     logger: log,
-  });
+  };
+  const tally = createTally({ write: repository.add, ...limits });
+  const roleCounts = createRoleCountsRepository(db);
+  const roleTally = createTally<RoleMetric>({ write: roleCounts.add, ...limits });
+  const tallies = [tally, roleTally];
+  /** Both tallies' writes, started, stopped and flushed together. */
+  const counts = {
+    start: () => tallies.forEach((each) => each.start()),
+    stop: async () => {
+      await Promise.all(tallies.map((each) => each.stop()));
+    },
+    flush: async () => {
+      await Promise.all(tallies.map((each) => each.flush()));
+    },
+  };
   const service = createInsightsService({
     repository,
     tally,
+    roleTally,
+    roleCounts,
     userOf,
     isOperator,
     tokens,
@@ -45,5 +62,5 @@ export function insightsModule(
     logger: log,
   });
   context.jobs.add('sendInsightsSummaries', summaries, summaries.runAt, everyJobsInterval(context));
-  return { service, tally, routes: routesOf(insightsRoutes, { insights: service }) };
+  return { service, counts, routes: routesOf(insightsRoutes, { insights: service }) };
 }

@@ -1,5 +1,4 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { InsightAudience, InsightMetric } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   insightsEmailOptOuts,
@@ -7,16 +6,7 @@ import {
   organizations,
   profileDailyCounts,
 } from '../../db/schema.ts';
-
-/** A count to add to one organization's day. */
-export interface CountRow {
-  organizationId: string;
-  /** YYYY-MM-DD, UTC. */
-  day: string;
-  metric: InsightMetric;
-  audience: InsightAudience;
-  count: number;
-}
+import type { CountRow } from './tally.ts';
 
 export interface DailyRow {
   day: string;
@@ -46,10 +36,10 @@ export function createInsightsRepository(db: Database) {
       if (rows.length === 0) return;
       await db.execute(sql`
         insert into profile_daily_counts (organization_id, day, metric, audience, count)
-        select c."organizationId", c.day, c.metric, c.audience, sum(c.count)
+        select c.id, c.day, c.metric, c.audience, sum(c.count)
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as c("organizationId" uuid, day date, metric text, audience text, count bigint)
-        join organizations o on o.id = c."organizationId"
+          as c(id uuid, day date, metric text, audience text, count bigint)
+        join organizations o on o.id = c.id
         group by 1, 2, 3, 4
         on conflict (organization_id, day, metric, audience)
         do update set count = profile_daily_counts.count + excluded.count`);

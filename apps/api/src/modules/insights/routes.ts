@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, Insights, InsightsQuery, dataEnvelope } from '@si/contracts';
+import { ErrorBody, Insights, InsightsQuery, RoleInsight, dataEnvelope } from '@si/contracts';
 import { oneClickUnsubscribeRoutes } from '../../http/one-click-unsubscribe.ts';
 import type { InsightsService } from './service.ts';
 
@@ -30,6 +30,24 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await insights.read(request.caller, request.params.id, request.query.days),
+    }),
+  );
+
+  app.get(
+    '/organizations/:id/insights/roles',
+    {
+      schema: {
+        tags,
+        summary: "Each role's page views and Apply clicks since it was posted (owner only)",
+        description:
+          'People only; roles with nothing counted yet are left out. 404 to anyone but the owner and operators.',
+        params: Params,
+        response: { 200: dataEnvelope(z.array(RoleInsight)), ...refusals },
+      },
+      config: { access: 'owner' },
+    },
+    async (request) => ({
+      data: await insights.readRoles(request.caller, request.params.id),
     }),
   );
 

@@ -1,21 +1,21 @@
-import { stringify } from 'csv-stringify/sync';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import {
   apiMessages,
   OrganizationId,
-  insightMetrics,
-  outboundLinks,
-  type InsightCounts,
+  type InsightAudience,
   type InsightMetric,
   type Insights,
-  type InsightsDay,
+  type RoleInsight,
+  type RoleMetric,
 } from '@si/contracts';
 import { clientKey } from '../../adapters/rate-limit/client-key.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import { DAY_MS, dayOf } from './days.ts';
-import type { DailyRow, InsightsRepository } from './repository.ts';
+import { addTo, csvOf, dailySeries, zeroCounts } from './insight-series.ts';
+import type { InsightsRepository } from './repository.ts';
+import type { RoleCountsRepository } from './role-counts-repository.ts';
 import type { Tally } from './tally.ts';
 import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 
@@ -28,6 +28,9 @@ export interface CountedRequest {
 export interface InsightsServiceOptions {
   repository: InsightsRepository;
   tally: Tally;
+  /** Role pages' views and Apply clicks, counted apart from the profile's. */
+  roleTally: Tally<RoleMetric>;
+  roleCounts: Pick<RoleCountsRepository, 'totals'>;
   /** The signed-in user of a request's headers, or null. */
   userOf(headers: CountedRequest['headers']): Promise<string | null>;
   /** Whether a user is an operator now (operators read every organization's insights). */
@@ -41,23 +44,6 @@ export interface InsightsServiceOptions {
 
 /** A session cookie (better-auth's, prefixed 'si') or a bearer token: maybe an owner. */
 const SIGNED_IN = /(?:^|;\s*)(?:__Secure-)?si\.session_token=/;
-
-const zeroCounts = (): InsightCounts => ({
-  views: 0,
-  impressions: 0,
-  clicks: Object.fromEntries(outboundLinks.map((link) => [link, 0])) as InsightCounts['clicks'],
-  shares: 0,
-});
-
-function addTo(counts: InsightCounts, metric: string, count: number) {
-  if (metric === 'views') counts.views += count;
-  else if (metric === 'impressions') counts.impressions += count;
-  else if (metric === 'shares') counts.shares += count;
-  else {
-    const link = outboundLinks.find((name) => metric === `click_${name}`);
-    if (link) counts.clicks[link] += count;
-  }
-}
 
 /** Known bots and link previewers, by a maintained list (isbot), and clients that send no agent. */
 export const isBotAgent = (userAgent: string | undefined) => !userAgent || isbot(userAgent);
@@ -85,14 +71,14 @@ export function createInsightsService(options: InsightsServiceOptions) {
   }
 
   /**
-   * Counts that the request's visitor met these published organizations. Never throws and never
-   * delays the answer: a signed-in visitor's own organizations are left out once their session
-   * is read, after the answer is on its way.
+   * Hands `add` the organizations of the request's visitor's meeting that count: all of them for
+   * a visitor who is not signed in, at once; for a signed-in one, those that are not theirs,
+   * once their session is read, after the answer is on its way. Never throws.
    */
-  function count(
+  function counted(
     request: CountedRequest,
     organizationIds: readonly string[],
-    metric: InsightMetric,
+    add: (client: string, ids: readonly string[], audience: InsightAudience) => void,
   ) {
     if (organizationIds.length === 0) return;
     const audience = isBotAgent(request.headers['user-agent']) ? 'bots' : 'people';
@@ -101,19 +87,41 @@ export function createInsightsService(options: InsightsServiceOptions) {
       request.headers.authorization?.startsWith('Bearer ') ||
       (request.headers.cookie !== undefined && SIGNED_IN.test(request.headers.cookie));
     if (!signedIn) {
-      tally.add(client, organizationIds, metric, audience);
+      add(client, organizationIds, audience);
       return;
     }
     ownedByVisitor(request).then(
       (owned) =>
-        tally.add(
+        add(
           client,
           organizationIds.filter((id) => !owned.has(id)),
-          metric,
           audience,
         ),
       options.onCountError,
     );
+  }
+
+  /** Counts that the request's visitor met these published organizations. */
+  function count(
+    request: CountedRequest,
+    organizationIds: readonly string[],
+    metric: InsightMetric,
+  ) {
+    counted(request, organizationIds, (client, ids, audience) =>
+      tally.add(client, ids, metric, audience),
+    );
+  }
+
+  /** Counts a view of an open role's page, or a click on its Apply link (not its owner's). */
+  function countRole(
+    request: CountedRequest,
+    organizationId: string,
+    roleId: string,
+    metric: RoleMetric,
+  ) {
+    counted(request, [organizationId], (client, ids, audience) => {
+      if (ids.length > 0) options.roleTally.add(client, [roleId], metric, audience);
+    });
   }
 
   /** The organization's owner, or an operator; anyone else is told it does not exist (404). */
@@ -133,22 +141,22 @@ export function createInsightsService(options: InsightsServiceOptions) {
     return { from: new Date(to.getTime() - (days - 1) * DAY_MS), to };
   }
 
-  /** Every day from `from` to `to` with the people's counts, zeros where nothing was counted. */
-  function dailySeries(rows: DailyRow[], from: Date, days: number): InsightsDay[] {
-    const byDay = new Map<string, InsightsDay>();
-    for (let index = 0; index < days; index += 1) {
-      const day = dayOf(new Date(from.getTime() + index * DAY_MS));
-      byDay.set(day, { day, ...zeroCounts() });
-    }
-    for (const row of rows) {
-      const entry = byDay.get(row.day);
-      if (entry && row.audience === 'people') addTo(entry, row.metric, row.count);
-    }
-    return [...byDay.values()];
-  }
-
   return {
     count,
+    countRole,
+
+    /** Each role's views and apply clicks since it was posted, people only (owner, operators). */
+    async readRoles(session: AuthSession | null, organizationId: string): Promise<RoleInsight[]> {
+      await authorize(session, organizationId);
+      const byRole = new Map<string, RoleInsight>();
+      for (const row of await options.roleCounts.totals(organizationId)) {
+        const entry = byRole.get(row.roleId) ?? { roleId: row.roleId, views: 0, applyClicks: 0 };
+        if (row.metric === 'views') entry.views += row.count;
+        else if (row.metric === 'applies') entry.applyClicks += row.count;
+        byRole.set(row.roleId, entry);
+      }
+      return [...byRole.values()];
+    },
 
     /** The last `days` days (today included) of one organization, and the period before. */
     async read(
@@ -193,27 +201,7 @@ export function createInsightsService(options: InsightsServiceOptions) {
       await authorize(session, organizationId);
       const { from, to } = period(days);
       const rows = await repository.daily(organizationId, dayOf(from), dayOf(to));
-      const lines = new Map<string, Record<string, number>>();
-      for (let index = 0; index < days; index += 1) {
-        lines.set(`${dayOf(new Date(from.getTime() + index * DAY_MS))} people`, {});
-      }
-      for (const row of rows) {
-        const key = `${row.day} ${row.audience}`;
-        const line = lines.get(key) ?? {};
-        line[row.metric] = (line[row.metric] ?? 0) + row.count;
-        lines.set(key, line);
-      }
-      const records = [...lines.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([key, line]) => [
-          ...key.split(' '),
-          ...insightMetrics.map((metric) => line[metric] ?? 0),
-        ]);
-      return stringify(records, {
-        header: true,
-        columns: ['day', 'audience', ...insightMetrics],
-        record_delimiter: 'windows',
-      });
+      return csvOf(rows, from, days);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { CountRow } from './repository.ts';
+import type { CountRow } from './tally.ts';
 import { createTally } from './tally.ts';
 
 /**
@@ -17,8 +17,7 @@ describe('the tally', () => {
       async write(rows: CountRow[]) {
         writes += 1;
         if (failOn.has(writes)) throw new Error('the database is away');
-        for (const row of rows)
-          stored.set(row.organizationId, (stored.get(row.organizationId) ?? 0) + row.count);
+        for (const row of rows) stored.set(row.id, (stored.get(row.id) ?? 0) + row.count);
       },
       flushEveryMs: 60_000,
       perClientCap: 1_000,

@@ -2,11 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { InsightAudience, InsightMetric } from '@si/contracts';
 import { DAY_MS, dayOf } from './days.ts';
-import type { CountRow } from './repository.ts';
 
-export interface TallyOptions {
+/** A count to add to one day of what is counted: an organization, or one of its roles. */
+export interface CountRow<Metric extends string = InsightMetric> {
+  /** The organization's id, or the role's for role counts. */
+  id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  metric: Metric;
+  audience: InsightAudience;
+  count: number;
+}
+
+export interface TallyOptions<Metric extends string = InsightMetric> {
   /** Adds the rows to the database (each row's count to what its day holds). */
-  write(rows: CountRow[]): Promise<void>;
+  write(rows: CountRow<Metric>[]): Promise<void>;
   flushEveryMs: number;
   /**
    * How many times one client is counted per organization, metric and day in this process: a
@@ -37,10 +47,10 @@ const CLIENTS_REMEMBERED = 100_000;
  * it is killed is lost (at most `flushEveryMs` of counts); rows whose write fails are kept for
  * the next one.
  */
-export function createTally(options: TallyOptions) {
+export function createTally<Metric extends string = InsightMetric>(options: TallyOptions<Metric>) {
   const now = options.now ?? (() => new Date());
-  let pending = new Map<string, CountRow>();
-  /** Times counted by client, organization, metric and day: a holder, so a repeat is one lookup. */
+  let pending = new Map<string, CountRow<Metric>>();
+  /** Times counted by client, id, metric and day: a holder, so a repeat is one lookup. */
   const counted = new LRUCache<string, { times: number }>({ max: CLIENTS_REMEMBERED });
   const lastMinute = new LRUCache<string, { minute: number; count: number }>({
     max: CLIENTS_REMEMBERED,
@@ -68,25 +78,20 @@ export function createTally(options: TallyOptions) {
     return today.day;
   }
 
-  function add(
-    client: string,
-    organizationIds: readonly string[],
-    metric: InsightMetric,
-    audience: InsightAudience,
-  ) {
+  function add(client: string, ids: readonly string[], metric: Metric, audience: InsightAudience) {
     const at = now();
-    if (!withinRate(client, organizationIds.length, at)) return;
+    if (!withinRate(client, ids.length, at)) return;
     const day = dayAt(at);
-    for (const organizationId of organizationIds) {
-      const capKey = `${day} ${metric} ${organizationId} ${client}`;
+    for (const id of ids) {
+      const capKey = `${day} ${metric} ${id} ${client}`;
       const seen = counted.get(capKey);
       if ((seen?.times ?? 0) >= options.perClientCap) continue;
       if (seen) seen.times += 1;
       else counted.set(capKey, { times: 1 });
-      const key = `${day} ${metric} ${audience} ${organizationId}`;
+      const key = `${day} ${metric} ${audience} ${id}`;
       const row = pending.get(key);
       if (row) row.count += 1;
-      else pending.set(key, { organizationId, day, metric, audience, count: 1 });
+      else pending.set(key, { id, day, metric, audience, count: 1 });
     }
   }
 
@@ -140,4 +145,4 @@ export function createTally(options: TallyOptions) {
     },
   };
 }
-export type Tally = ReturnType<typeof createTally>;
+export type Tally<Metric extends string = InsightMetric> = ReturnType<typeof createTally<Metric>>;
