@@ -3,17 +3,26 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationListMeta, OrganizationSummary } from '@si/contracts';
 import type { Database } from '../src/db/client.ts';
+import {
+  apply,
+  commit,
+  rows,
+  textArray,
+  type Commit,
+  type NewOrganization,
+  type Write,
+} from './support/directory-writes.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 /**
  * The directory's answers are exact: after any sequence of writes, made in SQL as any writer
  * would (another process, a job, an operator), GET /api/organizations answers every filter with
- * the total, the facet counts and the pages that a plain SQL query over the same filter gives.
+ * the total, the facet counts, the Verified and Hiring counts and the pages (each card's open
+ * roles too) that a plain SQL query over the same filter gives.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
 type ListBody = { data: OrganizationSummary[]; meta: OrganizationListMeta };
-type Executor = Pick<Database, 'execute'>;
 
 /** Page size of the checks: small, so that a few organizations already need the cursor. */
 const PAGE = 4;
@@ -37,42 +46,12 @@ const WORDS = [
 ];
 const PLACES = ['', 'Nairobi', 'Río Negro', 'Lima', 'Sol'];
 
-interface NewOrganization {
-  name: string;
-  description: string;
-  location: string;
-  country: string;
-  categoryIds: string[];
-  published: boolean;
-  /** The domain of its Verified badge, or null. */
-  verifiedDomain: string | null;
-}
-
-type Write =
-  | { kind: 'create'; organizations: NewOrganization[] }
-  | {
-      kind: 'edit';
-      target: number;
-      changes: Partial<Omit<NewOrganization, 'published'>>;
-    }
-  | { kind: 'publish' | 'unpublish' | 'delete'; target: number }
-  | { kind: 'verify'; target: number; domain: string | null }
-  | { kind: 'unpublishCountry'; country: string }
-  | { kind: 'publishCategory'; categoryId: string }
-  | { kind: 'deleteUnpublished' }
-  | { kind: 'moveCountry'; from: string; to: string }
-  | { kind: 'renameInCategory'; categoryId: string; word: string }
-  | { kind: 'dropCategory'; categoryId: string }
-  | { kind: 'addCategoryInCountry'; categoryId: string; country: string };
-
-/** How a batch of writes commits: one by one, in one transaction, or not at all. */
-type Commit = 'each' | 'together' | 'rolledBack';
-
 interface Filter {
   country?: string | undefined;
   categories: string[];
   q?: string | undefined;
   verified?: boolean | undefined;
+  hiring?: boolean | undefined;
 }
 
 interface Batch {
@@ -88,127 +67,7 @@ interface Summary {
   location: string;
   country: string;
   categoryIds: string[];
-}
-
-class RolledBack extends Error {}
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-const textArray = (values: string[]): SQL =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`ARRAY[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
-
-/** The i-th organization in id order (any state), or null when there is none. */
-async function pick(db: Executor, target: number): Promise<string | null> {
-  const ids = await rows<{ id: string }>(db, sql`select id from organizations order by id`);
-  return ids.length === 0 ? null : ids[target % ids.length]!.id;
-}
-
-async function apply(db: Executor, write: Write): Promise<void> {
-  switch (write.kind) {
-    case 'create': {
-      const values = write.organizations.map(
-        (o) =>
-          sql`(${o.name}, ${o.description}, ${o.location}, ${o.country}, ${textArray(o.categoryIds)}, ${o.published}, 'property-test', ${o.verifiedDomain}, ${o.verifiedDomain ? sql`now()` : null})`,
-      );
-      // Several organizations are one multi-row statement.
-      await db.execute(sql`
-        insert into organizations (name, description, location, country, category_ids, published, created_by, verified_domain, verified_at)
-        values ${sql.join(values, sql`, `)}`);
-      return;
-    }
-    case 'edit': {
-      const id = await pick(db, write.target);
-      if (!id) return;
-      const { name, description, location, country, categoryIds } = write.changes;
-      const sets: SQL[] = [];
-      if (name !== undefined) sets.push(sql`name = ${name}`);
-      if (description !== undefined) sets.push(sql`description = ${description}`);
-      if (location !== undefined) sets.push(sql`location = ${location}`);
-      if (country !== undefined) sets.push(sql`country = ${country}`);
-      if (categoryIds !== undefined) sets.push(sql`category_ids = ${textArray(categoryIds)}`);
-      // An update that changes nothing is still a write the directory sees.
-      if (sets.length === 0) sets.push(sql`name = name`);
-      await db.execute(sql`update organizations set ${sql.join(sets, sql`, `)} where id = ${id}`);
-      return;
-    }
-    case 'publish':
-    case 'unpublish':
-    case 'delete': {
-      const id = await pick(db, write.target);
-      if (!id) return;
-      await db.execute(
-        write.kind === 'delete'
-          ? sql`delete from organizations where id = ${id}`
-          : sql`update organizations set published = ${write.kind === 'publish'} where id = ${id}`,
-      );
-      return;
-    }
-    case 'verify': {
-      const id = await pick(db, write.target);
-      if (!id) return;
-      await db.execute(
-        sql`update organizations set verified_domain = ${write.domain}, verified_at = ${write.domain ? sql`now()` : null} where id = ${id}`,
-      );
-      return;
-    }
-    // The rest change many rows in one statement.
-    case 'unpublishCountry':
-      await db.execute(
-        sql`update organizations set published = false where country = ${write.country}`,
-      );
-      return;
-    case 'publishCategory':
-      await db.execute(
-        sql`update organizations set published = true where category_ids @> ${textArray([write.categoryId])}`,
-      );
-      return;
-    case 'deleteUnpublished':
-      await db.execute(sql`delete from organizations where not published`);
-      return;
-    case 'moveCountry':
-      await db.execute(
-        sql`update organizations set country = ${write.to} where country = ${write.from}`,
-      );
-      return;
-    case 'renameInCategory':
-      await db.execute(
-        sql`update organizations set name = name || ' ' || ${write.word} where ${write.categoryId} = any(category_ids)`,
-      );
-      return;
-    case 'dropCategory':
-      await db.execute(
-        sql`update organizations set category_ids = array_remove(category_ids, ${write.categoryId}) where ${write.categoryId} = any(category_ids)`,
-      );
-      return;
-    case 'addCategoryInCountry':
-      await db.execute(
-        sql`update organizations set category_ids = category_ids || ${textArray([write.categoryId])}
-            where country = ${write.country} and not (${write.categoryId} = any(category_ids))`,
-      );
-      return;
-  }
-}
-
-async function commit(db: Database, batch: Batch): Promise<void> {
-  if (batch.commit === 'each') {
-    for (const write of batch.writes) await apply(db, write);
-    return;
-  }
-  try {
-    await db.transaction(async (tx) => {
-      for (const write of batch.writes) await apply(tx, write);
-      if (batch.commit === 'rolledBack') throw new RolledBack();
-    });
-  } catch (error) {
-    if (!(error instanceof RolledBack)) throw error;
-  }
+  openRoles: number;
 }
 
 /** The documented search: letters and digits only, lower case, each word a prefix, all required. */
@@ -222,7 +81,12 @@ function prefixTsQuery(text: string): string | null {
   return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
 }
 
-/** The filter in plain SQL, on the organizations table alone. */
+/** An organization's open roles: not closed, not held, closing today or later (UTC). */
+const openRoles = sql`(select count(*)::int from organization_roles r
+  where r.organization_id = organizations.id and r.closed_at is null and r.held_at is null
+    and r.closes_on >= (now() at time zone 'utc')::date)`;
+
+/** The filter in plain SQL, on the organizations and their roles. */
 function matching(filter: Filter): SQL {
   const conditions: SQL[] = [sql`published`];
   if (filter.country && filter.country !== 'ALL') {
@@ -232,6 +96,7 @@ function matching(filter: Filter): SQL {
     conditions.push(sql`category_ids @> ${textArray(filter.categories)}`);
   }
   if (filter.verified) conditions.push(sql`verified_domain is not null`);
+  if (filter.hiring) conditions.push(sql`${openRoles} > 0`);
   const tsQuery = filter.q === undefined ? null : prefixTsQuery(filter.q);
   if (tsQuery) {
     conditions.push(
@@ -243,9 +108,10 @@ function matching(filter: Filter): SQL {
 
 async function sqlAnswer(db: Database, filter: Filter) {
   const where = matching(filter);
-  const [count] = await rows<{ n: number; verified: number }>(
+  const [count] = await rows<{ n: number; verified: number; hiring: number }>(
     db,
-    sql`select count(*)::int as n, count(verified_domain)::int as verified
+    sql`select count(*)::int as n, count(verified_domain)::int as verified,
+          count(*) filter (where ${openRoles} > 0)::int as hiring
         from organizations where ${where}`,
   );
   const facetRows = await rows<{ categoryId: string; n: number }>(
@@ -256,13 +122,15 @@ async function sqlAnswer(db: Database, filter: Filter) {
   );
   const firstPages = await rows<Summary>(
     db,
-    sql`select id, name, description, location, country, category_ids as "categoryIds"
+    sql`select id, name, description, location, country, category_ids as "categoryIds",
+          ${openRoles} as "openRoles"
         from organizations where ${where}
         order by name collate "C", id limit ${PAGE * 2}`,
   );
   return {
     total: Number(count!.n),
     verified: Number(count!.verified),
+    hiring: Number(count!.hiring),
     facets: Object.fromEntries(facetRows.map((row) => [row.categoryId, Number(row.n)])),
     firstPages,
   };
@@ -274,18 +142,28 @@ function listUrl(filter: Filter, cursor?: string): string {
   if (filter.categories.length > 0) params.set('categories', filter.categories.join(','));
   if (filter.q !== undefined) params.set('q', filter.q);
   if (filter.verified) params.set('verified', 'true');
+  if (filter.hiring) params.set('hiring', 'true');
   params.set('limit', String(PAGE));
   if (cursor) params.set('cursor', cursor);
   return `/api/organizations?${params}`;
 }
 
-const summary = ({ id, name, description, location, country, categoryIds }: Summary): Summary => ({
+const summary = ({
   id,
   name,
   description,
   location,
   country,
   categoryIds,
+  openRoles,
+}: Summary): Summary => ({
+  id,
+  name,
+  description,
+  location,
+  country,
+  categoryIds,
+  openRoles: Number(openRoles),
 });
 
 describe('directory totals, facets and pages equal a plain SQL count', () => {
@@ -302,6 +180,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     searchedAndMatched: 0,
     twoCategoriesMatched: 0,
     verifiedMatched: 0,
+    hiringMatched: 0,
   };
 
   const list = async (filter: Filter, cursor?: string) => {
@@ -317,7 +196,10 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     expect(first.body.meta.total, label).toBe(expected.total);
     expect(first.body.meta.facets, label).toEqual(expected.facets);
     expect(first.body.meta.verified, label).toBe(expected.verified);
-    expect(first.body.data.map(summary), label).toEqual(expected.firstPages.slice(0, PAGE));
+    expect(first.body.meta.hiring, label).toBe(expected.hiring);
+    expect(first.body.data.map(summary), label).toEqual(
+      expected.firstPages.slice(0, PAGE).map(summary),
+    );
     expect(first.body.meta.nextCursor !== null, `${label}: a next page`).toBe(
       expected.total > PAGE,
     );
@@ -326,6 +208,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     if (expected.total > 0 && prefixTsQuery(filter.q ?? '')) seen.searchedAndMatched += 1;
     if (expected.total > 0 && filter.categories.length >= 2) seen.twoCategoriesMatched += 1;
     if (expected.total > 0 && filter.verified) seen.verifiedMatched += 1;
+    if (expected.total > 0 && filter.hiring) seen.hiringMatched += 1;
     if (!first.body.meta.nextCursor) return;
     seen.paged += 1;
     const second = await list(filter, first.body.meta.nextCursor);
@@ -333,7 +216,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     expect(second.body.meta.total, `${label}, page 2`).toBe(expected.total);
     expect(second.body.meta.facets, `${label}, page 2`).toEqual(expected.facets);
     expect(second.body.data.map(summary), `${label}, page 2`).toEqual(
-      expected.firstPages.slice(PAGE, PAGE * 2),
+      expected.firstPages.slice(PAGE, PAGE * 2).map(summary),
     );
     expect(second.body.meta.nextCursor !== null, `${label}, page 2: a next page`).toBe(
       expected.total > PAGE * 2,
@@ -418,6 +301,27 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
         arbitrary: fc.record({ kind: fc.constant('verify' as const), target, domain }),
       },
       {
+        weight: 3,
+        arbitrary: fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc.record({
+              kind: fc.constant('role' as const),
+              target,
+              // Yesterday's closing date is past; today's is still open.
+              closesIn: fc.integer({ min: -1, max: 3 }),
+              state: fc.constantFrom(
+                'open' as const,
+                'open' as const,
+                'closed' as const,
+                'held' as const,
+              ),
+            }),
+          },
+          { weight: 1, arbitrary: fc.record({ kind: fc.constant('closeRoles' as const), target }) },
+        ),
+      },
+      {
         weight: 2,
         arbitrary: fc.oneof(
           fc.record({ kind: fc.constant('unpublishCountry' as const), country }),
@@ -465,6 +369,7 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
         ),
         q: fc.option(q, { nil: undefined, freq: 2 }),
         verified: fc.constantFrom(false, false, true),
+        hiring: fc.constantFrom(false, false, true),
       },
       { requiredKeys: ['categories'] },
     );
@@ -497,5 +402,6 @@ describe('directory totals, facets and pages equal a plain SQL count', () => {
     expect(seen.searchedAndMatched).toBeGreaterThan(0);
     expect(seen.twoCategoriesMatched).toBeGreaterThan(0);
     expect(seen.verifiedMatched).toBeGreaterThan(0);
+    expect(seen.hiringMatched).toBeGreaterThan(0);
   });
 });
