@@ -168,6 +168,18 @@ describe('the monthly digest', { timeout: 60_000 }, () => {
       name: 'Digest River Trust',
       description: 'Clean rivers for every town. We restore banks and teach schools.',
     });
+    // Two roles posted this month and open, at one organization; a closed one is left out.
+    for (const [title, closed] of [
+      ['Digest Open One', null],
+      ['Digest Open Two', null],
+      ['Digest Closed', sql`now()`],
+    ] as const) {
+      await ctx.database.db.execute(sql`
+        insert into organization_roles
+          (organization_id, title, kind, workplace, description, apply, closes_on, closed_at)
+        values (${published}, ${title}, 'full_time', 'remote', 'Restores banks.',
+          'https://river.example/jobs', (now() at time zone 'utc')::date + 30, ${closed})`);
+    }
     // Published this month, but no longer public: left out.
     const gone = await createOrganization(ctx.database.db, { name: 'Digest Gone' });
     await ctx.database.db.execute(
@@ -215,6 +227,8 @@ describe('the monthly digest', { timeout: 60_000 }, () => {
     const email = mailbox.latest('digest-7@example.org', /New on Scaling Impact/);
     expect(email.subject).toBe(subject);
     expect(email.text).toContain('Hello from the team. 1 organization joined Scaling Impact');
+    expect(email.text).toContain('2 new open roles at 1 organization: ');
+    expect(linkIn(email, '/roles')).toBeTruthy();
     expect(email.text).toMatch(/- Digest River Trust: \S+\n {2}Clean rivers for every town\.\n/);
     expect(email.text).not.toContain('Digest Gone');
     expect(linkIn(email, `/organizations/${published}`)).toBeTruthy();

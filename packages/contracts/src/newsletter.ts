@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from './counts.ts';
 
 /** Days an unconfirmed address (and its link) is kept after its last confirmation email. */
 export const NEWSLETTER_CONFIRMATION_DAYS = 7;
@@ -59,6 +60,9 @@ export const newsletterTexts = {
   toHome: 'Go to the home page',
   confirmEmailSubject: 'Confirm your subscription to the Scaling Impact newsletter',
   digestSubject: (month: string) => `New on Scaling Impact: ${month}`,
+  /** The digest's line on the roles posted in its month and open now (ADR 042). */
+  digestRoles: (roles: number, organizations: number, url: string) =>
+    `${countOf(roles, 'new open role', 'new open roles')} at ${countOf(organizations, 'organization', 'organizations')}: ${url}`,
   unsubscribeLabel: 'Unsubscribe from the newsletter',
   welcomeEmailSubject: 'Welcome to the Scaling Impact newsletter',
   welcomeEmailIntro: (to: string) =>

@@ -2,7 +2,10 @@ import { newsletterTexts, siteName } from '@si/contracts';
 import { actionEmail, type EmailFooter } from './action-email.ts';
 import type { EmailMessage } from './message.ts';
 
-/** The monthly digest: the operator's line, then each organization first published that month. */
+/**
+ * The monthly digest: the operator's line, the month's new open roles, then each organization
+ * first published that month.
+ */
 export function newsletterDigestEmail(
   email: EmailFooter & {
     to: string;
@@ -10,15 +13,21 @@ export function newsletterDigestEmail(
     month: string;
     line: string;
     organizations: { name: string; line: string; url: string }[];
+    /** Roles posted in the digest's time and open now, and the list of every open role. */
+    roles: { count: number; organizations: number; url: string };
     directoryUrl: string;
     unsubscribeUrl: string;
   },
 ): EmailMessage {
   const joined = `${email.organizations.length} ${email.organizations.length === 1 ? 'organization' : 'organizations'} joined ${siteName} in ${email.month}.`;
+  const roles =
+    email.roles.count > 0
+      ? ` ${newsletterTexts.digestRoles(email.roles.count, email.roles.organizations, email.roles.url)}`
+      : '';
   return actionEmail({
     to: email.to,
     subject: newsletterTexts.digestSubject(email.month),
-    intro: email.line ? `${email.line} ${joined}` : joined,
+    intro: (email.line ? `${email.line} ${joined}` : joined) + roles,
     list: {
       items: email.organizations.map(({ name, line, url }) => ({ title: name, detail: line, url })),
     },

@@ -31,6 +31,25 @@ export function createDigestRepository(db: Database) {
       return result.rows;
     },
 
+    /**
+     * Roles posted in [from, to) that are open now, of organizations public now: how many, and
+     * at how many organizations.
+     */
+    async newRoles(from: Date, to: Date): Promise<{ count: number; organizations: number }> {
+      const result = (await db.execute(sql`
+        select count(*)::int as count, count(distinct r.organization_id)::int as organizations
+        from organization_roles r
+        join organizations o on o.id = r.organization_id
+        where r.posted_at >= ${from.toISOString()}::timestamptz
+          and r.posted_at < ${to.toISOString()}::timestamptz
+          and o.published and r.closed_at is null and r.held_at is null
+          and r.closes_on >= (now() at time zone 'utc')::date`)) as unknown as {
+        rows: { count: number; organizations: number }[];
+      };
+      const [row] = result.rows;
+      return { count: Number(row?.count ?? 0), organizations: Number(row?.organizations ?? 0) };
+    },
+
     async get(month: string): Promise<DigestRow | null> {
       const [row] = await db
         .select()

@@ -65,12 +65,17 @@ export interface DigestSenderOptions {
 export function createDigestSender(options: DigestSenderOptions) {
   const { db, digests, outbox, tokens, publicUrl } = options;
 
-  /** First published after the previous month's digest's time, until `until` or the month's end. */
-  async function contents(monthStart: Date, until: Date): Promise<NewOrganization[]> {
+  /** A digest's time: from the previous month's digest's, until `until` or the month's end. */
+  async function period(monthStart: Date, until: Date): Promise<[from: Date, to: Date]> {
     const monthEnd = addMonths(monthStart, 1);
     const previous = await digests.get(monthKey(addMonths(monthStart, -1)));
     const from = previous && previous.startedAt < monthStart ? previous.startedAt : monthStart;
-    return digests.newOrganizations(from, until < monthEnd ? until : monthEnd);
+    return [from, until < monthEnd ? until : monthEnd];
+  }
+
+  /** First published in the digest's time (`period`). */
+  async function contents(monthStart: Date, until: Date): Promise<NewOrganization[]> {
+    return digests.newOrganizations(...(await period(monthStart, until)));
   }
 
   /**
@@ -86,6 +91,9 @@ export function createDigestSender(options: DigestSenderOptions) {
         url: `${publicUrl}/organizations/${encodeURIComponent(organization.id)}`,
       }));
       const month = monthName(monthStartOf(digest.month));
+      const roles = await digests.newRoles(
+        ...(await period(monthStartOf(digest.month), digest.startedAt)),
+      );
       for (;;) {
         const batch = await db.transaction(async (transaction) => {
           const tx = transaction as unknown as Database;
@@ -96,6 +104,7 @@ export function createDigestSender(options: DigestSenderOptions) {
               month,
               line: digest.digestLine,
               organizations: items,
+              roles: { ...roles, url: `${publicUrl}/roles` },
               directoryUrl: `${publicUrl}/`,
               unsubscribeUrl: newsletterUnsubscribeUrl(publicUrl, tokens, subscriber.id),
               ...options.emailFooter,
