@@ -29,6 +29,7 @@ export * from './reports.ts';
 export * from './roles.ts';
 export * from './role-texts.ts';
 export * from './role-editor-texts.ts';
+export * from './role-page-texts.ts';
 export * from './hiring-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';
