@@ -24,7 +24,6 @@ export const rolePageTexts = {
   applyByEmail: 'Apply by email',
   /** Said under the Apply action: the application happens on the organization's side. */
   applyNote: (organizationName: string) => `You apply with ${organizationName} directly.`,
-  logoAlt: (organizationName: string) => `${organizationName} logo`,
   goneTitle: `Role no longer open${titleSuffix}`,
   goneHeading: 'This role is no longer open',
   goneBody: 'It was closed, or its closing date has passed.',

@@ -82,7 +82,7 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             },
             {
               id: 'role',
-              path: routePath('role'),
+              path: 'organizations/:orgId/roles/:roleId',
               loader: (args: LoaderFunctionArgs) =>
                 import('./routes/role-loader').then((module) =>
                   module.roleLoader(queryClient)(args),

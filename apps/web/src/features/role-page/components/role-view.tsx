@@ -47,7 +47,8 @@ function OrganizationLogo({ organization }: { organization: Organization }) {
       src={organization.logo}
       srcSet={imageSrcSet(organization.logo, 'logo')}
       sizes="56px"
-      alt={texts.logoAlt(organization.name)}
+      // Beside the organization's name, in the same link: the name says it once.
+      alt=""
       width={56}
       height={56}
       decoding="async"
@@ -55,7 +56,9 @@ function OrganizationLogo({ organization }: { organization: Organization }) {
       className={`${className} object-cover`}
     />
   ) : (
-    <InitialAvatar name={organization.name} className={`${className} text-2xl`} />
+    <span aria-hidden="true">
+      <InitialAvatar name={organization.name} className={`${className} text-2xl`} />
+    </span>
   );
 }
 
