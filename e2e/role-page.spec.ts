@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { roleKindNames, rolePageTexts as texts, type Role } from '@si/contracts';
-import { findOrganization } from './fixtures.ts';
+import { createOrganization, findOrganization, payThroughApi, uniqueName } from './fixtures.ts';
+import { createVerifiedAccount, site, uniqueEmail } from './support/accounts.ts';
 import { screenshot } from './support/screenshots.ts';
 import { expect, test } from './support/test.ts';
 
@@ -63,3 +64,39 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('a closed role’s page says so, answers 410, and leads to the organization', async ({
+  page,
+  request,
+}, testInfo) => {
+  await createVerifiedAccount(request, uniqueEmail(testInfo, 'closed-role'));
+  const name = uniqueName(testInfo, 'Lakeside Clinics');
+  const organization = await createOrganization(request, name);
+  await payThroughApi(request, organization.id);
+  const posted = await request.post(`/api/organizations/${organization.id}/roles`, {
+    data: {
+      title: 'Night Nurse',
+      kind: 'part_time',
+      workplace: 'remote',
+      description: 'Answers the night line.',
+      apply: 'https://lakeside.example/jobs/nurse',
+    },
+    headers: { origin: site },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  const role = ((await posted.json()) as { data: Role }).data;
+  const closed = await request.post(
+    `/api/organizations/${organization.id}/roles/${role.id}/close`,
+    { headers: { origin: site } },
+  );
+  expect(closed.ok(), await closed.text()).toBe(true);
+
+  const answer = await page.goto(`/organizations/${organization.id}/roles/${role.id}`);
+  expect(answer?.status()).toBe(410);
+  await expect(page.getByRole('heading', { level: 1, name: texts.goneHeading })).toBeVisible();
+  await expect(page.getByText('Night Nurse')).toHaveCount(0);
+  await screenshot(page, 'role-page-gone');
+  await page.getByRole('link', { name: texts.goneLink(name) }).click();
+  await expect(page).toHaveURL(new RegExp(`/organizations/${organization.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
