@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { authFormTexts, organizationEditorTexts } from '@si/contracts';
+import { authFormTexts, organizationEditorTexts, type Role } from '@si/contracts';
 import { createOrganization, findOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { expectNoSeriousAxeViolations } from './support/axe-audit.ts';
 import { createVerifiedAccount, logIn, uniqueEmail } from './support/accounts.ts';
@@ -17,6 +17,15 @@ test.describe('accessibility', () => {
     const summary = await findOrganization(request, 'q=Aguas%20del%20Valle');
     await page.goto(`/organizations/${summary.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page);
+  });
+
+  test('a role’s page has no serious WCAG A/AA violations', async ({ page, request }) => {
+    const summary = await findOrganization(request, 'q=Mvua%20Water%20Works');
+    const roles = await request.get(`/api/organizations/${summary.id}/roles`);
+    const [role] = ((await roles.json()) as { data: Role[] }).data;
+    await page.goto(`/organizations/${summary.id}/roles/${role!.id}`);
+    await expect(page.getByTestId('role-apply')).toBeVisible();
     await audit(page);
   });
 

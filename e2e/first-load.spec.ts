@@ -45,4 +45,15 @@ test.describe('first load', () => {
     expect(scripts.length).toBeGreaterThanOrEqual(3);
     expect(total, scripts.join('\n')).toBeLessThanOrEqual(BUDGET_KB);
   });
+
+  test('a role’s page loads at most 120 KB of JavaScript', async ({ page, request }) => {
+    // A demo role with its pay, place and apply link (ADR 043).
+    const organization = await findOrganization(request, 'q=Mvua%20Water%20Works');
+    const roles = await request.get(`/api/organizations/${organization.id}/roles`);
+    const [role] = ((await roles.json()) as { data: { id: string }[] }).data;
+    await page.goto(`/organizations/${organization.id}/roles/${role!.id}`);
+    const { total, scripts } = await scriptKilobytes(page);
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    expect(total, scripts.join('\n')).toBeLessThanOrEqual(BUDGET_KB);
+  });
 });

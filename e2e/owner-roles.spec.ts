@@ -63,6 +63,12 @@ test('an owner adds an open role and a milestone, and visitors get them', async 
   await expect(row).toContainText('Hybrid · Nakuru, Kenya');
   await expect(row).toContainText(texts.status.open);
   await expect(roles.getByText(texts.rolesCount(1))).toBeVisible();
+  // An open role's public page is a link away (ADR 043).
+  const view = row.getByRole('link', { name: `${texts.view} Field Coordinator, Rift Valley` });
+  await expect(view).toHaveAttribute(
+    'href',
+    new RegExp(`^/organizations/${organization.id}/roles/[0-9a-f-]{36}$`),
+  );
 
   const milestones = page.getByRole('region', { name: texts.milestonesHeading });
   await milestones.getByRole('button', { name: texts.addMilestone }).click();
@@ -100,6 +106,7 @@ test('an owner adds an open role and a milestone, and visitors get them', async 
   // Closed, it is gone from the public answer at once, and the owner can reopen it.
   await row.getByRole('button', { name: new RegExp(`^${texts.close}`) }).click();
   await expect(row).toContainText(texts.status.closed);
+  await expect(view).toHaveCount(0);
   const afterClose = await visitor.get(`/api/organizations/${organization.id}/roles`);
   expect(((await afterClose.json()) as { data: Role[] }).data).toEqual([]);
   await row.getByRole('button', { name: new RegExp(`^${texts.reopen}`) }).click();

@@ -85,6 +85,7 @@ export async function buildApp({
   const milestones = milestonesModule(context, { organizations: organizations.service });
   const pages = pagesModule(context, {
     organizations,
+    roles: roles.pageQueries,
     reference: reference.service,
     insights: insights.service,
     site: site.settings,

@@ -171,12 +171,16 @@ export const render: ServerRenderer['render'] = async (request) => {
     void query.cancel();
     cache.remove(query);
   }
-  // A page missing data, or showing a failure other than 'not found', must not be kept by caches.
+  // A page missing data, or showing a failure other than 'not found' or 'gone', must not be kept
+  // by caches.
   const complete =
     unfinished.length === 0 &&
     cache
       .getAll()
-      .every(({ state: { error } }) => !error || (error instanceof ApiError && error.isNotFound));
+      .every(
+        ({ state: { error } }) =>
+          !error || (error instanceof ApiError && (error.isNotFound || error.isGone)),
+      );
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = await renderToHtml(
     <StrictMode>

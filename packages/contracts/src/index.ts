@@ -32,6 +32,7 @@ export * from './roles.ts';
 export * from './role-texts.ts';
 export * from './role-insights.ts';
 export * from './role-editor-texts.ts';
+export * from './role-page-texts.ts';
 export * from './hiring-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';

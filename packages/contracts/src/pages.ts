@@ -45,6 +45,13 @@ export const pages = {
     serverRendered: true,
     module: 'organization-detail',
   },
+  role: {
+    path: '/organizations/:orgId/roles/:roleId',
+    title: null,
+    description: null,
+    serverRendered: true,
+    module: 'role-detail',
+  },
   about: {
     path: '/about',
     title: 'About',

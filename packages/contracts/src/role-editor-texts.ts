@@ -74,6 +74,8 @@ export const roleEditorTexts = {
   closed: (day: string) => `Closed ${day}`,
   heldBecause: (reason: string) => `Held by an operator: ${reason}`,
   edit: 'Edit',
+  /** Opens the role's public page (open roles only: the others answer 410). */
+  view: 'View',
   close: 'Close',
   reopen: 'Reopen',
   remove: 'Delete',

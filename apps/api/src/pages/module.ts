@@ -7,6 +7,7 @@ import type { InsightsService } from '../modules/insights/service.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
 import type { OrganizationRepository } from '../modules/organizations/repository.ts';
 import type { ReferenceService } from '../modules/reference/service.ts';
+import type { RolePageQueries } from '../modules/roles/role-page-queries.ts';
 import { defaultWebDist } from '../package-paths.ts';
 import { createPageCache, createPageStore } from './keeping/index.ts';
 import { webRoutes } from './routes.ts';
@@ -28,6 +29,7 @@ export function pagesModule(
   context: ModuleContext,
   deps: {
     organizations: { service: OrganizationService; repository: OrganizationRepository };
+    roles: RolePageQueries;
     reference: ReferenceService;
     insights: Pick<InsightsService, 'count'>;
     site: SiteInfo;
@@ -72,6 +74,7 @@ export function pagesModule(
     await app.register(seoRoutes, {
       publicUrl: config.publicUrl,
       organizations: deps.organizations.repository,
+      roles: deps.roles,
       shareImages,
       insights: deps.insights,
     });
@@ -81,6 +84,7 @@ export function pagesModule(
       publicUrl: config.publicUrl,
       organizations: deps.organizations.service,
       reference: deps.reference,
+      roles: deps.roles,
       pageCache,
       pageStore,
       insights: deps.insights,

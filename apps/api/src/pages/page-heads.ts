@@ -13,11 +13,11 @@ import { summarize, type PageHead } from './head-tags.ts';
 
 const homeDescription = pageDescriptions.home;
 
-const absolute = (publicUrl: string, url: string) =>
+export const absolute = (publicUrl: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
 
 /** Link-preview images are 1200x630, the size LinkedIn, Slack and X expect. */
-const previewImageSize = { imageWidth: 1200, imageHeight: 630 };
+export const previewImageSize = { imageWidth: 1200, imageHeight: 630 };
 
 /** Where a published profile's share card is served (routes.ts). */
 export const SHARE_IMAGE_ROUTE = '/og/organizations/:id.png';

@@ -11,6 +11,7 @@ import type { InsightsService } from '../modules/insights/service.ts';
 import { publicReads } from '../modules/organizations/public-reads.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
 import type { ReferenceService } from '../modules/reference/service.ts';
+import type { RolePageQueries } from '../modules/roles/role-page-queries.ts';
 import { alertCodes } from '../metrics/alert-codes.ts';
 import { renderHeadTags } from './head-tags.ts';
 import { createHeadLookup } from './head-lookup.ts';
@@ -23,6 +24,7 @@ import {
   type ProfileRegenerationJob,
 } from './keeping/index.ts';
 import { createPageRendering } from './page-rendering.ts';
+import { createRolePages } from './role-pages.ts';
 import { createServerRenderedPages } from './server-rendered-pages.ts';
 import { loadPageRenderer } from './server-renderer.ts';
 import { organizationPath, spaRoute } from './spa-routes.ts';
@@ -47,6 +49,8 @@ export interface WebOptions {
   publicUrl: string;
   organizations: OrganizationService;
   reference: ReferenceService;
+  /** Each open role's page (ADR 043). */
+  roles: Pick<RolePageQueries, 'find'>;
   /** Rendered pages kept between requests (ADR 027). */
   pageCache: PageCache;
   /** Rendered profile pages on this host's disk (ADR 030). */
@@ -109,7 +113,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
           REFERENCE_ANSWERS.has(url) ? (await reference.snapshot()).version : null,
       })
     : null;
-  const heads = createHeadLookup({ publicUrl, organizations, reference });
+  const roles = createRolePages({ publicUrl, roles: options.roles, reference });
+  const heads = createHeadLookup({ publicUrl, organizations, reference, roles });
   let pages: ReturnType<typeof createServerRenderedPages> | null = null;
   if (renderer) {
     const rendering = createPageRendering({ template, renderer, reference, pageCache });
@@ -120,6 +125,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       insights: options.insights,
       rendering,
       heads,
+      roles,
       unkept: createUnkeptPages({ publicUrl, reference, rendering }),
       keeping: createPageKeeping({
         pageCache,

@@ -2,9 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CACHE, matchesIfNoneMatch } from '../http/cache-control.ts';
 import type { InsightsService } from '../modules/insights/service.ts';
 import type { OrganizationRepository } from '../modules/organizations/repository.ts';
+import { dayOf } from '../modules/roles/role-calendar.ts';
+import type { RolePageQueries } from '../modules/roles/role-page-queries.ts';
 import { SHARE_IMAGE_ROUTE } from './page-heads.ts';
 import { renderPreviewImage } from './share-images/preview-image.ts';
 import type { ShareImages } from './share-images/share-images.ts';
+import { organizationUrl, roleUrl } from './spa-routes.ts';
 
 /** sitemaps.org caps one file at 50,000 URLs; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 50_000;
@@ -18,11 +21,13 @@ const SHARE_IMAGE_CACHE = 'public, max-age=86400';
 export const seoRoutes: FastifyPluginAsync<{
   publicUrl: string;
   organizations: OrganizationRepository;
+  /** The open roles of published organizations: each has its page (ADR 043). */
+  roles: Pick<RolePageQueries, 'countOpen' | 'openForSitemap'>;
   /** Profiles' share cards, stored and drawn ahead (app.ts builds them for the job too). */
   shareImages: ShareImages;
   /** Each fetch of a profile's card is a share counted (ADR 031): link previewers fetch them. */
   insights: Pick<InsightsService, 'count'>;
-}> = async (app, { publicUrl, organizations, shareImages, insights }) => {
+}> = async (app, { publicUrl, organizations, roles, shareImages, insights }) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
@@ -78,29 +83,62 @@ export const seoRoutes: FastifyPluginAsync<{
     loc: `${publicUrl}${path}`,
   }));
 
+  const lastmod = (at: Date) => at.toISOString().slice(0, 10);
+
   /**
-   * Entries [start, end) of the whole list, static pages first, then profiles: only that
-   * slice of profiles is read from the database.
+   * The list's parts in order: static pages, profiles, then open roles (read on `today`, so a
+   * role closed, held or past its closing date is dropped at once). Each part is read only for
+   * the slice of it a file holds.
    */
-  async function entriesBetween(start: number, end: number) {
-    const profileStart = Math.max(0, start - staticPages.length);
-    const profileCount = end - Math.max(start, staticPages.length);
-    const profiles =
-      profileCount > 0 ? await organizations.publishedForSitemap(profileStart, profileCount) : [];
-    return [
-      ...staticPages.slice(start, end),
-      ...profiles.map((row) => ({
-        loc: `${publicUrl}/organizations/${row.id}`,
-        lastmod: row.updatedAt.toISOString().slice(0, 10),
-      })),
-    ];
+  const parts = (today: string) => [
+    {
+      count: async () => staticPages.length,
+      slice: async (offset: number, limit: number) => staticPages.slice(offset, offset + limit),
+    },
+    {
+      count: () => organizations.countPublished(),
+      slice: async (offset: number, limit: number) =>
+        (await organizations.publishedForSitemap(offset, limit)).map((row) => ({
+          loc: `${publicUrl}${organizationUrl(row.id)}`,
+          lastmod: lastmod(row.updatedAt),
+        })),
+    },
+    {
+      count: () => roles.countOpen(today),
+      slice: async (offset: number, limit: number) =>
+        (await roles.openForSitemap(today, offset, limit)).map((row) => ({
+          loc: `${publicUrl}${roleUrl(row.organizationId, row.id)}`,
+          lastmod: lastmod(row.updatedAt),
+        })),
+    },
+  ];
+
+  /** How many entries the whole list has. */
+  async function entryCount(today: string) {
+    const counts = await Promise.all(parts(today).map((part) => part.count()));
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  /** Entries [start, end) of the whole list: only that slice of each part is read. */
+  async function entriesBetween(start: number, end: number, today: string) {
+    const entries: { loc: string; lastmod?: string }[] = [];
+    let partStart = 0;
+    for (const part of parts(today)) {
+      const count = await part.count();
+      const from = Math.max(start, partStart);
+      const to = Math.min(end, partStart + count);
+      if (to > from) entries.push(...(await part.slice(from - partStart, to - from)));
+      partStart += count;
+      if (partStart >= end) break;
+    }
+    return entries;
   }
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
-    const total = await organizations.countPublished();
-    const count = staticPages.length + total;
-    if (count <= URLS_PER_SITEMAP) return urlset(await entriesBetween(0, count));
+    const today = dayOf(new Date());
+    const count = await entryCount(today);
+    if (count <= URLS_PER_SITEMAP) return urlset(await entriesBetween(0, count, today));
     const parts = Math.ceil(count / URLS_PER_SITEMAP);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
       { length: parts },
@@ -117,7 +155,11 @@ export const seoRoutes: FastifyPluginAsync<{
       // A part past 2^53 / 50,000 would ask the database for an offset it cannot read: none has it.
       const slice =
         Number.isSafeInteger(part * URLS_PER_SITEMAP) && part >= 1
-          ? await entriesBetween((part - 1) * URLS_PER_SITEMAP, part * URLS_PER_SITEMAP)
+          ? await entriesBetween(
+              (part - 1) * URLS_PER_SITEMAP,
+              part * URLS_PER_SITEMAP,
+              dayOf(new Date()),
+            )
           : [];
       if (slice.length === 0) return reply.code(404).type('text/plain').send('Not found');
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');

@@ -9,8 +9,9 @@ import type { HeadLookup } from './head-lookup.ts';
 import type { PageKeeping, Regeneration } from './keeping/index.ts';
 import { homeHead } from './page-heads.ts';
 import type { HeadOfProfile, PageRendering, Rendered } from './page-rendering.ts';
+import type { RolePage, RolePages } from './role-pages.ts';
 import type { RenderBasis } from './server-renderer.ts';
-import { organizationPath, organizationUrl, spaRoute } from './spa-routes.ts';
+import { organizationPath, organizationUrl, rolePath, spaRoute } from './spa-routes.ts';
 import type { UnkeptPages } from './unkept-pages.ts';
 
 /**
@@ -20,11 +21,14 @@ import type { UnkeptPages } from './unkept-pages.ts';
 const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
 /**
- * A profile is checked every time, like its API answer (ADR 016): an edit, a lapse or a deletion
- * shows at once. (404 pages are never kept: they go out with REVALIDATE_CACHE too.)
+ * A profile, and a role's page, are checked every time, like their API answers (ADR 016): an
+ * edit, a lapse, a closing or a deletion shows at once. (404 pages are never kept: they go out
+ * with REVALIDATE_CACHE too.)
  */
 function cachePolicy(pathname: string): string {
-  return organizationPath.test(pathname) ? REVALIDATE_CACHE : PUBLIC_PAGE_CACHE;
+  return organizationPath.test(pathname) || rolePath.test(pathname)
+    ? REVALIDATE_CACHE
+    : PUBLIC_PAGE_CACHE;
 }
 
 export interface ServerRenderedPagesOptions {
@@ -39,6 +43,7 @@ export interface ServerRenderedPagesOptions {
   keeping: PageKeeping;
   heads: HeadLookup;
   unkept: UnkeptPages;
+  roles: Pick<RolePages, 'rolePage'>;
 }
 
 /** The public pages React renders on the server: kept per change, and stored ahead for profiles. */
@@ -96,6 +101,7 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
     if (!found) {
       if (unkept.rendered) return sendUnkept(reply, unkept.rendered, 200);
       // The profile went away between the two reads.
+      if (rolePath.test(page.key)) return sendNotFound(reply, page.key);
       return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
     }
     const { kept, source } = found;
@@ -138,6 +144,8 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
         counts: 'impressions',
       });
     }
+    const role = await options.roles.rolePage(pathname);
+    if (role) return sendRole(request, reply, pathname, role, referenceVersion);
     const organizationMatch = organizationPath.exec(pathname);
     if (organizationMatch) {
       const id = decodedSegment(organizationMatch[1]!);
@@ -158,6 +166,30 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
       key: rendering.pageKey(url.href) ?? pathname,
       dependsOn: referenceVersion,
       head: heads.routeHead(pathname, route),
+      counts: null,
+    });
+  }
+
+  /**
+   * A role's page (ADR 043): an open one kept while its organization's row and the day hold; one
+   * no longer open rendered as a 410 page, not kept: a crawler asks for it once or twice, then
+   * drops it.
+   */
+  async function sendRole(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    role: RolePage,
+    referenceVersion: string,
+  ) {
+    if (role.kind === 'missing') return sendNotFound(reply, pathname);
+    if (role.kind === 'gone') {
+      return sendUnkept(reply, (await rendering.render(role.key, role.head))!, 410);
+    }
+    return sendKept(request, reply, {
+      key: role.key,
+      dependsOn: `${role.dependsOn} ${referenceVersion}`,
+      head: role.head,
       counts: null,
     });
   }

@@ -41,3 +41,10 @@ export const organizationPath = /^\/organizations\/([^/]+)\/?$/;
 
 /** A profile page's path, the key it is kept under. */
 export const organizationUrl = (id: string) => `/organizations/${encodeURIComponent(id)}`;
+
+/** A role's page (ADR 043): its organization's id and its own. */
+export const rolePath = /^\/organizations\/([^/]+)\/roles\/([^/]+)\/?$/;
+
+/** A role page's path, the key it is kept under. */
+export const roleUrl = (organizationId: string, roleId: string) =>
+  `${organizationUrl(organizationId)}/roles/${encodeURIComponent(roleId)}`;

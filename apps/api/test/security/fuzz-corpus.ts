@@ -352,6 +352,7 @@ export const pagePaths = [
   '/faq',
   '/privacy',
   '/organizations/{id}',
+  '/organizations/{id}/roles/{roleId}',
   '/sitemap.xml',
   '/sitemap-{part}.xml',
   '/robots.txt',

@@ -31,8 +31,8 @@ const revalidateOnPathChange: ShouldRevalidateFunction = ({
 /** The route whose children are the pages; the account routes are added under it when needed. */
 const PAGES_ROUTE_ID = 'pages';
 
-/** The public route with parameters: React Router asks for more routes on it too. */
-const profilePath = /^\/organizations\/[^/]+\/?$/;
+/** The public routes with parameters (a profile, a role): React Router asks for more routes on them too. */
+const publicPathWithParameters = /^\/organizations\/[^/]+(\/roles\/[^/]+)?\/?$/;
 
 /**
  * Lazy route discovery: React Router asks for more routes when a path matches only the
@@ -41,7 +41,7 @@ const profilePath = /^\/organizations\/[^/]+\/?$/;
  * (the most shared page) never waits for that table.
  */
 export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  if (profilePath.test(path)) return;
+  if (publicPathWithParameters.test(path)) return;
   const { accountRoutes } = await import('./account-routes');
   patch(PAGES_ROUTE_ID, accountRoutes());
 };
@@ -83,6 +83,16 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               loader: organizationLoader(queryClient),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
+            },
+            {
+              id: 'role',
+              path: 'organizations/:orgId/roles/:roleId',
+              loader: (args: LoaderFunctionArgs) =>
+                import('./routes/role-loader').then((module) =>
+                  module.roleLoader(queryClient)(args),
+                ),
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/role-detail'),
             },
             {
               id: 'about',

@@ -27,6 +27,11 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /** Was there and is not any more (a role no longer open): an answer, like 'not found'. */
+  get isGone(): boolean {
+    return this.status === 410;
+  }
 }
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';

@@ -3,6 +3,7 @@ import { routesOf } from '../../assembly/module-routes.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { createRoleRepository } from './repository.ts';
+import { createRolePageQueries } from './role-page-queries.ts';
 import { roleRoutes } from './routes.ts';
 import { createRoleService } from './service.ts';
 
@@ -13,5 +14,11 @@ export function rolesModule(
 ) {
   const repository = createRoleRepository(context.db);
   const service = createRoleService({ repository, organizations, reference });
-  return { repository, service, routes: routesOf(roleRoutes, { roles: service }) };
+  return {
+    repository,
+    service,
+    /** The role pages' and the sitemap's reads (pages/role-pages.ts, pages/seo-routes.ts). */
+    pageQueries: createRolePageQueries(context.db),
+    routes: routesOf(roleRoutes, { roles: service }),
+  };
 }

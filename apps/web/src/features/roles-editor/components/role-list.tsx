@@ -6,7 +6,7 @@ import {
   type Country,
   type Role,
 } from '@si/contracts';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cx } from '../../../lib/class-names';
 import { formatDay } from '../../../lib/format-day';
@@ -86,6 +86,16 @@ export function RoleRow({ role, countries, onEdit, write }: RoleRowProps) {
           {texts.edit}
           <span className="sr-only"> {role.title}</span>
         </Button>
+        {open ? (
+          // The public page: only an open role has one (the others answer 410).
+          <a
+            href={`/organizations/${role.organizationId}/roles/${role.id}`}
+            className={buttonClasses('secondary', 'sm')}
+          >
+            {texts.view}
+            <span className="sr-only"> {role.title}</span>
+          </a>
+        ) : null}
         {open ? (
           <Button
             variant="secondary"
