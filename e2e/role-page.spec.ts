@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { roleKindNames, rolePageTexts as texts, type Role } from '@si/contracts';
+import { roleApplyPath, roleKindNames, rolePageTexts as texts, type Role } from '@si/contracts';
 import { createOrganization, findOrganization, payThroughApi, uniqueName } from './fixtures.ts';
 import { createVerifiedAccount, site, uniqueEmail } from './support/accounts.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -51,7 +51,13 @@ for (const javaScriptEnabled of [true, false]) {
       );
 
       const apply = page.getByTestId('role-apply');
-      await expect(apply).toHaveAttribute('href', role.apply);
+      // Through the server, which counts the click and sends the visitor on to the role's link.
+      await expect(apply).toHaveAttribute('href', roleApplyPath(role.organizationId, role.id));
+      const followed = await request.get(roleApplyPath(role.organizationId, role.id), {
+        maxRedirects: 0,
+      });
+      expect(followed.status()).toBe(302);
+      expect(followed.headers()['location']).toBe(role.apply);
       await expect(apply).toHaveText(
         role.apply.startsWith('mailto:') ? texts.applyByEmail : texts.apply,
       );

@@ -20,7 +20,7 @@ const role = (apply: string, title = 'Field Coordinator') => ({
   apply,
 });
 
-describe("an open role's Apply clicks and views, counted for its owner", () => {
+describe("an open role's Apply clicks, counted for its owner (its page views: role-page.test.ts)", () => {
   let ctx: TestContext;
   let owner: { browser: Agent; id: string };
   let stranger: Agent;

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REVALIDATE_CACHE } from '../src/http/cache-control.ts';
-import { notFoundTexts, rolePageTexts, type Role } from '@si/contracts';
+import {
+  notFoundTexts,
+  roleApplyPath,
+  rolePageTexts,
+  type Role,
+  type RoleInsight,
+} from '@si/contracts';
+
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
@@ -108,9 +118,11 @@ describe('a role’s public page', () => {
     expect(html).toContain('Coordinates the well teams.\nTravels to the lake counties.');
     expect(html).toContain('USD 30,000 – 42,000 per year');
     expect(html).toContain(`href="/organizations/${id}"`);
-    expect(html).toMatch(
-      /<a href="https:\/\/tidewater\.example\/jobs\/1"[^>]*data-testid="role-apply"/,
-    );
+    // Apply goes through the server, which counts the click and sends the visitor on.
+    expect(html).toContain(`<a href="${roleApplyPath(id, role.id)}"`);
+    const followed = await ctx.app.inject({ url: roleApplyPath(id, role.id) });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('https://tidewater.example/jobs/1');
 
     const [posting, ...others] = jsonLdOf(html);
     expect(others).toEqual([]);
@@ -145,13 +157,31 @@ describe('a role’s public page', () => {
     expect((await page(url)).kept).toBe(true);
   });
 
+  it("counts a person's view of the page for its owner, and not a crawler's", async () => {
+    const id = await organization();
+    const role = await post(id, onSiteRole);
+    const view = (userAgent: string) =>
+      ctx.app.inject({
+        url: pageUrl(role),
+        headers: { accept: 'text/html', 'user-agent': userAgent },
+      });
+    expect((await view(BROWSER)).statusCode).toBe(200);
+    expect((await view(GOOGLEBOT)).statusCode).toBe(200);
+    await ctx.app.insights.flush();
+    const counts = await owner.get<Body<RoleInsight[]>>(`/api/organizations/${id}/insights/roles`);
+    expect(counts.body.data).toEqual([{ roleId: role.id, views: 1, applyClicks: 0 }]);
+  });
+
   it('says where a remote role may be worked from, and an anywhere role leaves it out', async () => {
     const id = await organization();
     const listed = await post(id, remoteRole);
     const answer = await page(pageUrl(listed));
     expect(answer.status).toBe(200);
     expect(answer.html).toContain('Kenya, Uganda');
-    expect(answer.html).toContain('href="mailto:jobs@tidewater.example"');
+    // Apply by email goes through the server too, which sends the visitor on to the address.
+    expect(answer.html).toContain(`href="${roleApplyPath(id, listed.id)}"`);
+    const followed = await ctx.app.inject({ url: roleApplyPath(id, listed.id) });
+    expect(followed.headers.location).toBe('mailto:jobs@tidewater.example');
     const [posting] = jsonLdOf(answer.html);
     expect(posting).toMatchObject({
       employmentType: 'OTHER',

@@ -31,7 +31,7 @@ export function pagesModule(
     organizations: { service: OrganizationService; repository: OrganizationRepository };
     roles: RolePageQueries;
     reference: ReferenceService;
-    insights: Pick<InsightsService, 'count'>;
+    insights: Pick<InsightsService, 'count' | 'countRole'>;
     site: SiteInfo;
   },
 ) {

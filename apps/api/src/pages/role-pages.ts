@@ -15,6 +15,7 @@ export type RolePage =
       kind: 'open';
       key: string;
       organizationId: string;
+      roleId: string;
       /** The organization row's version and today's date: a role expires at midnight UTC. */
       dependsOn: string;
       head: HeadOfProfile;
@@ -70,6 +71,7 @@ export function createRolePages({
       kind: 'open',
       key,
       organizationId: row.role.organizationId,
+      roleId: row.role.id,
       dependsOn: `${row.organizationVersion} ${today}`,
       head,
     };

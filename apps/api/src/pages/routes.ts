@@ -56,7 +56,7 @@ export interface WebOptions {
   /** Rendered profile pages on this host's disk (ADR 030). */
   pageStore: PageStore;
   /** Counts a profile page's view and a directory page's impressions as they are served. */
-  insights: Pick<InsightsService, 'count'>;
+  insights: Pick<InsightsService, 'count' | 'countRole'>;
   /**
    * The settings pages show besides the data (support contacts, parent brands), as text: part
    * of every page's entity tag, so a page stored before they changed is not served after.

@@ -38,7 +38,7 @@ export interface ServerRenderedPagesOptions {
     'directoryVersion' | 'profileVersion' | 'profileVersionsAfter'
   >;
   reference: Pick<ReferenceService, 'snapshot'>;
-  insights: Pick<InsightsService, 'count'>;
+  insights: Pick<InsightsService, 'count' | 'countRole'>;
   rendering: PageRendering;
   keeping: PageKeeping;
   heads: HeadLookup;
@@ -82,8 +82,11 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
       storedAs?: string;
       /** What the request read that the page depends on, for its render to hold to. */
       basis?: RenderBasis;
-      /** Counted as it is served: the profile's view, or the listed organizations' impressions. */
-      counts: 'views' | 'impressions' | null;
+      /**
+       * Counted as it is served: the profile's view, the listed organizations' impressions, or
+       * a role page's view.
+       */
+      counts: 'views' | 'impressions' | { organizationId: string; roleId: string } | null;
     },
   ) {
     const unkept: { rendered: Rendered | null } = { rendered: null };
@@ -108,6 +111,9 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
     if (page.counts === 'views') insights.count(request, [page.storedAs!], 'views');
     else if (page.counts === 'impressions')
       insights.count(request, kept.shows ?? [], 'impressions');
+    else if (page.counts) {
+      insights.countRole(request, page.counts.organizationId, page.counts.roleId, 'views');
+    }
     reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
     // Says (to a benchmark, to an operator's curl) that this page was served without a render:
     // kept in this process's memory, or stored on the host's disk.
@@ -190,7 +196,7 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
       key: role.key,
       dependsOn: `${role.dependsOn} ${referenceVersion}`,
       head: role.head,
-      counts: null,
+      counts: { organizationId: role.organizationId, roleId: role.roleId },
     });
   }
 

@@ -15,7 +15,11 @@ import {
   useMilestoneWrite,
   useOwnerMilestones,
 } from '../../features/roles-editor/api/owner-milestones';
-import { useOwnerRoles, useRoleWrite } from '../../features/roles-editor/api/owner-roles';
+import {
+  useOwnerRoles,
+  useRoleInsights,
+  useRoleWrite,
+} from '../../features/roles-editor/api/owner-roles';
 import { MilestoneForm, MilestoneRow } from '../../features/roles-editor/components/milestones';
 import { RoleForm } from '../../features/roles-editor/components/role-form';
 import { RoleRow } from '../../features/roles-editor/components/role-list';
@@ -62,6 +66,7 @@ function RolesSection({
   countries: readonly Country[];
 }) {
   const roles = useOwnerRoles(organizationId);
+  const insights = useRoleInsights(organizationId);
   const write = useRoleWrite(organizationId);
   const [editing, setEditing] = useState<Editing>(null);
   const open = roles.data?.filter((role) => role.status === 'open').length ?? 0;
@@ -123,6 +128,7 @@ function RolesSection({
               key={role.id}
               role={role}
               countries={countries}
+              insight={insights.data ? (insights.data.get(role.id) ?? null) : undefined}
               onEdit={() => setEditing(role.id)}
               write={(action) => write.mutateAsync(action)}
             />

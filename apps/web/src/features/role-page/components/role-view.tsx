@@ -3,6 +3,7 @@ import {
   formatInteger,
   imageSrcSet,
   roleKindNames,
+  roleApplyPath,
   rolePageTexts as texts,
   roleWorkplaceNames,
   type Country,
@@ -68,7 +69,7 @@ function ApplyAction({ role, organization }: { role: Role; organization: Organiz
   return (
     <div className="flex flex-col gap-2">
       <a
-        href={role.apply}
+        href={roleApplyPath(role.organizationId, role.id)}
         className={buttonClasses('primary', 'md', 'w-full justify-center')}
         data-testid="role-apply"
         {...(byEmail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReopenRoleRequest, Role, RoleInputFields } from '@si/contracts';
+import type { ReopenRoleRequest, Role, RoleInputFields, RoleInsight } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
 
 /*
@@ -25,6 +25,21 @@ export const ownerRolesQueryOptions = (organizationId: string) =>
 /** GET /api/organizations/:id/roles?status=all: open, closed, expired and held, newest first. */
 export function useOwnerRoles(organizationId: string) {
   return useQuery(ownerRolesQueryOptions(organizationId));
+}
+
+/**
+ * GET /api/organizations/:id/insights/roles: each role's page views and Apply clicks since it
+ * was posted, by role id (a role nothing was counted for is absent).
+ */
+export function useRoleInsights(organizationId: string) {
+  return useQuery({
+    queryKey: ['owner-role-insights', organizationId],
+    queryFn: ({ signal }) =>
+      apiData<RoleInsight[]>(
+        `/organizations/${encodeURIComponent(organizationId)}/insights/roles`,
+        { signal },
+      ).then((list) => new Map(list.map((entry) => [entry.roleId, entry]))),
+  });
 }
 
 export type RoleWrite =

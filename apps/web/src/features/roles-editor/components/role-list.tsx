@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import {
   roleEditorTexts as texts,
+  roleInsightTexts,
   roleKindNames,
   roleWorkplaceNames,
   type Country,
   type Role,
+  type RoleInsight,
 } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -34,12 +36,14 @@ export function placeOf(role: Role, countries: readonly Country[]): string {
 export interface RoleRowProps {
   role: Role;
   countries: readonly Country[];
+  /** Its views and Apply clicks; undefined while they load (nothing is shown then). */
+  insight: RoleInsight | null | undefined;
   onEdit: () => void;
   write: (write: RoleWrite) => Promise<unknown>;
 }
 
 /** One of the owner's roles: where it stands, and what the owner may do with it. */
-export function RoleRow({ role, countries, onEdit, write }: RoleRowProps) {
+export function RoleRow({ role, countries, insight, onEdit, write }: RoleRowProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const act = async (action: RoleWrite, done: string) => {
@@ -78,6 +82,11 @@ export function RoleRow({ role, countries, onEdit, write }: RoleRowProps) {
       <p className="text-sm text-ink-subtle">
         {texts.posted(formatDay(role.postedAt))} · {texts.closes(formatDay(role.closesOn))}
       </p>
+      {insight !== undefined ? (
+        <p className="text-sm text-ink-subtle" data-testid="owner-role-insight">
+          {roleInsightTexts.counts(insight?.views ?? 0, insight?.applyClicks ?? 0)}
+        </p>
+      ) : null}
       {role.status === 'held' && role.heldReason ? (
         <p className="text-sm text-danger-ink">{texts.heldBecause(role.heldReason)}</p>
       ) : null}
