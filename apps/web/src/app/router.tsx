@@ -49,6 +49,9 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
 
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
+/** The profile's route module: its `lazy`, and its loader's too. */
+const profileModule = () => import('./routes/organization-detail');
+
 export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
   const pageLoader = (name: PageLoaderName) => (args: LoaderFunctionArgs) =>
     import('./routes/page-loaders').then((loaders) => loaders[name](queryClient)(args));
@@ -76,9 +79,9 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             {
               id: 'organization',
               path: routePath('organization'),
-              loader: organizationLoader(queryClient),
+              loader: organizationLoader(queryClient, profileModule),
               HydrateFallback: PageFallback,
-              lazy: () => import('./routes/organization-detail'),
+              lazy: profileModule,
             },
             {
               id: 'about',

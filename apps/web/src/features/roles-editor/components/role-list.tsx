@@ -1,15 +1,10 @@
 import { useState } from 'react';
-import {
-  roleEditorTexts as texts,
-  roleKindNames,
-  roleWorkplaceNames,
-  type Country,
-  type Role,
-} from '@si/contracts';
+import { roleEditorTexts as texts, roleKindNames, type Country, type Role } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cx } from '../../../lib/class-names';
 import { formatDay } from '../../../lib/format-day';
+import { placeOf } from '../../../lib/role-place';
 import { showToast } from '../../../lib/toast';
 import type { RoleWrite } from '../api/owner-roles';
 
@@ -19,17 +14,6 @@ const statusTone: Record<Role['status'], string> = {
   expired: 'bg-sunken text-ink-muted',
   held: 'bg-danger-soft text-danger-ink',
 };
-
-/** "Hybrid · Nairobi, Kenya" or "Remote · Kenya, Uganda": the role's kind of place, and where. */
-export function placeOf(role: Role, countries: readonly Country[]): string {
-  const name = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
-  if (role.workplace === 'remote') {
-    const where = role.remoteCountries.map(name).join(', ');
-    return where ? `${roleWorkplaceNames.remote} · ${where}` : roleWorkplaceNames.remote;
-  }
-  const where = [role.city, role.country ? name(role.country) : null].filter(Boolean).join(', ');
-  return `${roleWorkplaceNames[role.workplace]} · ${where}`;
-}
 
 export interface RoleRowProps {
   role: Role;
@@ -63,7 +47,11 @@ export function RoleRow({ role, countries, onEdit, write }: RoleRowProps) {
         <div className="flex min-w-0 flex-col gap-1">
           <p className="font-semibold break-words text-ink">{role.title}</p>
           <p className="text-sm text-ink-muted">
-            {roleKindNames[role.kind]} · {placeOf(role, countries)}
+            {roleKindNames[role.kind]} ·{' '}
+            {placeOf(
+              role,
+              (code) => countries.find((country) => country.code === code)?.name ?? code,
+            )}
           </p>
         </div>
         <span
