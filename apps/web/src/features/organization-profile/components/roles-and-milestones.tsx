@@ -46,7 +46,7 @@ export function OpenRoles({
               {role.title}
             </a>
             <p className="text-sm text-ink-muted">
-              {roleKindNames[role.kind]} · {placeOf(role, countryName)}
+              {`${roleKindNames[role.kind]} · ${placeOf(role, countryName)}`}
             </p>
             <p className="text-sm text-ink-subtle">
               <time dateTime={role.closesOn}>{texts.closes(formatDay(role.closesOn))}</time>
