@@ -8,7 +8,7 @@ const coreLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/.]/;
 const coreSources = /src[\\/](lib|components[\\/]ui|features[\\/]site[\\/]api)[\\/]/;
 const notOnFirstLoad =
-  /(mutationObserver|useMutation|mutationOptions|hydration|HydrationBoundary|queriesObserver|useQueries|streamedQuery|useSuspense|usePrefetch|useMutationState|useIsFetching|scroll-to-top-button|safe-url|safe-redirect|session-lost-message|forget-user|text-field|password-field|notice|confirm-dialog|dialog-frame|counted-text-area|toaster-host|lib[\\/]toast|list-state|section-nav)\./;
+  /(mutationObserver|useMutation|mutationOptions|hydration|HydrationBoundary|queriesObserver|useQueries|streamedQuery|useSuspense|usePrefetch|useMutationState|useIsFetching|scroll-to-top-button|safe-url|safe-redirect|role-place|milestone-date|session-lost-message|forget-user|text-field|password-field|notice|confirm-dialog|dialog-frame|counted-text-area|toaster-host|lib[\\/]toast|list-state|section-nav)\./;
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 

@@ -7,6 +7,7 @@ import {
   type PayPeriod,
   type RoleStatus,
 } from './role-texts.ts';
+import { monthNames } from './role-names.ts';
 
 /** The owner's page of open roles and milestones: /dashboard/organizations/:orgId/roles. */
 export const roleEditorTexts = {
@@ -89,20 +90,7 @@ export const roleEditorTexts = {
   yearLabel: 'Year',
   monthLabel: 'Month',
   noMonth: 'No month',
-  months: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
+  months: monthNames,
   milestoneTitleLabel: 'Title',
   milestoneTextLabel: 'What happened',
   saveMilestone: 'Save milestone',

@@ -33,23 +33,8 @@ export const roleKinds = [
 ] as const;
 export type RoleKind = (typeof roleKinds)[number];
 
-export const roleKindNames: Record<RoleKind, string> = {
-  full_time: 'Full-time',
-  part_time: 'Part-time',
-  contract: 'Contract',
-  internship: 'Internship',
-  fellowship: 'Fellowship',
-  volunteer: 'Volunteer',
-};
-
 export const roleWorkplaces = ['on_site', 'hybrid', 'remote'] as const;
 export type RoleWorkplace = (typeof roleWorkplaces)[number];
-
-export const roleWorkplaceNames: Record<RoleWorkplace, string> = {
-  on_site: 'On site',
-  hybrid: 'Hybrid',
-  remote: 'Remote',
-};
 
 export const payPeriods = ['hour', 'month', 'year'] as const;
 export type PayPeriod = (typeof payPeriods)[number];

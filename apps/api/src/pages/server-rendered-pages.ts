@@ -35,7 +35,7 @@ export interface ServerRenderedPagesOptions {
   publicUrl: string;
   organizations: Pick<
     OrganizationService,
-    'directoryVersion' | 'profileVersion' | 'profileVersionsAfter'
+    'directoryVersion' | 'rolesExpiredOn' | 'profileVersion' | 'profileVersionsAfter'
   >;
   reference: Pick<ReferenceService, 'snapshot'>;
   insights: Pick<InsightsService, 'count' | 'countRole'>;
@@ -142,9 +142,11 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
         return sendUnkept(reply, (await rendering.render(`/${url.search}`, head))!, 200);
       }
       const directoryVersion = await organizations.directoryVersion();
+      // Its cards count open roles, which a passing day lowers without moving the version.
+      const expiredOn = await organizations.rolesExpiredOn(directoryVersion);
       return sendKept(request, reply, {
         key,
-        dependsOn: `${directoryVersion} ${referenceVersion}`,
+        dependsOn: `${directoryVersion} ${expiredOn} ${referenceVersion}`,
         head,
         basis: { directoryVersion, shown: [] },
         counts: 'impressions',

@@ -48,6 +48,9 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
 
 type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
 
+/** The profile's route module: its `lazy`, and its loader's too. */
+const profileModule = () => import('./routes/organization-detail');
+
 /**
  * The public pages' routes. Their paths are written out rather than read from the contracts'
  * page list, which would bring the whole list (titles, descriptions, modules) into every first
@@ -80,9 +83,9 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
             {
               id: 'organization',
               path: 'organizations/:orgId',
-              loader: organizationLoader(queryClient),
+              loader: organizationLoader(queryClient, profileModule),
               HydrateFallback: PageFallback,
-              lazy: () => import('./routes/organization-detail'),
+              lazy: profileModule,
             },
             {
               id: 'role',

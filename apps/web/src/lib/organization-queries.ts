@@ -17,7 +17,10 @@ export const organizationKeys = {
   /** Every category count of the directory, whatever its country. */
   facets: ['organizations', 'facets'] as const,
   facetsFor: (country: string | null) => [...organizationKeys.facets, { country }] as const,
-  /** Every organization's own copy (answered to its owner even while it is not published). */
+  /**
+   * Every organization's own copy (answered to its owner even while it is not published); the
+   * profile keeps its open roles and milestones under it too.
+   */
   details: ['organizations', 'detail'] as const,
   detail: (id: string) => [...organizationKeys.details, id] as const,
   /** The signed-in user's own organizations: under the user's key, forgotten with the user. */

@@ -149,16 +149,40 @@ export function createDirectoryListing(
     directoryVersion: () => directory.version(),
 
     /**
-     * What a published profile's page is made of, as one short token that changes with any
-     * write to the organization (its row's transaction id); null when nobody may see it.
+     * The last day a role's closing date passed in the directory (null: none since it was
+     * built), holding every change up to `atLeast`: a list page shows open roles per card, and
+     * that day moves while the directory's version does not (ADR 042).
+     */
+    rolesExpiredOn: async (atLeast: number): Promise<string | null> =>
+      (await directory.hiring([], atLeast)).expiredOn,
+
+    /**
+     * What a published profile's page is made of, as one short token: the transaction that last
+     * wrote the organization's row (any write to it or its roles), and its open roles today,
+     * which a closing date passing lowers with no write (ADR 042). Null when nobody may see it.
      */
     async profileVersion(id: string): Promise<string | null> {
-      return OrganizationId.safeParse(id).success ? freshness.rowVersion(id) : null;
+      if (!OrganizationId.safeParse(id).success) return null;
+      // One read: the row's version and the directory's, in the same snapshot.
+      const [row, directoryVersion] = await Promise.all([
+        freshness.rowVersion(id),
+        freshness.directoryVersion(),
+      ]);
+      if (row === null) return null;
+      const { openRoles } = await directory.hiring([id], directoryVersion);
+      return `${row}.${openRoles[0]}`;
     },
 
     /** Every published profile's version (as profileVersion), in id order after `afterId`. */
-    profileVersionsAfter: (afterId: string | null, limit: number) =>
-      repository.publishedRowVersionsAfter(afterId, limit),
+    async profileVersionsAfter(afterId: string | null, limit: number) {
+      const rows = await repository.publishedRowVersionsAfter(afterId, limit);
+      // Read after the rows: the index then holds every role write their versions name.
+      const { openRoles } = await directory.hiring(
+        rows.map((row) => row.id),
+        await directory.version(),
+      );
+      return rows.map((row, i) => ({ id: row.id, version: `${row.version}.${openRoles[i]}` }));
+    },
 
     /** The directory index's size and lag, for GET /metrics. */
     directoryStatus: () => directory.status(),

@@ -14,6 +14,7 @@ import { categoriesQueryOptions } from '../../features/reference/api/get-categor
 import { categoryGroupsQueryOptions } from '../../features/reference/api/get-category-groups';
 import { countriesQueryOptions } from '../../features/reference/api/get-countries';
 import { siteInfoQueryOptions } from '../../features/site/api/get-site-info';
+import type * as ProfileRoute from './organization-detail';
 import { primeQueries } from './prime-queries';
 import { queryClientOf, type QueryClientSource } from './query-client-source';
 
@@ -51,7 +52,11 @@ export const homeLoader =
   };
 
 export const organizationLoader =
-  (source: QueryClientSource) =>
+  (
+    source: QueryClientSource,
+    /** The route's own module (its `lazy`): it brings the code of the profile's other reads. */
+    routeModule: () => Promise<typeof ProfileRoute>,
+  ) =>
   ({ params, context }: LoaderFunctionArgs) => {
     const orgId = params.orgId ?? '';
     const queryClient = queryClientOf(source, context);
@@ -60,5 +65,8 @@ export const organizationLoader =
       queryClient.prefetchQuery(organizationQueryOptions(orgId)),
       queryClient.prefetchQuery(categoriesQueryOptions()),
       queryClient.prefetchQuery(countriesQueryOptions()),
+      // Its open roles and milestones (ADR 042), in the server's HTML too, asked for once the
+      // route's module (loading meanwhile) is there: their code stays off home's first load.
+      routeModule().then((route) => route.prefetch(queryClient, orgId)),
     ]);
   };

@@ -7,6 +7,9 @@ import { useCountries } from '../../features/reference/api/get-countries';
 import { sessionQueryKey, signedInUserQueryKey } from '../../lib/session';
 import { byCode, byId, lookupOf } from '../../lib/lookups';
 
+/** The part of its loader that loads with it (loaders.ts): the open roles and milestones. */
+export { prefetchRolesAndMilestones as prefetch } from '../../features/organization-profile/api/get-roles-and-milestones';
+
 /** /organizations/:orgId : the public profile. */
 export function Component() {
   const { orgId = '' } = useParams();

@@ -15,7 +15,7 @@ import {
 import { SlotOrder } from './slot-order.ts';
 import { SummaryArena, summaryJson } from './summary-arena.ts';
 import { TextPostings } from './text-postings.ts';
-import { WordScan } from './word-scan.ts';
+import { WordScan, lowerBound } from './word-scan.ts';
 
 /**
  * Every published organization in memory, as bitsets over slots: one per category, one per
@@ -108,6 +108,17 @@ export class DirectoryIndex {
         due,
       );
     }
+  }
+
+  /**
+   * The open roles of `id` today (0 unless it is listed and hiring), and the last day a closing
+   * date passed in this index (null: none since it was built): what a kept page showing roles
+   * depends on besides the database's versions, which a passing day does not move (ADR 042).
+   */
+  hiring(id: string | null): { openRoles: number; expiredOn: string | null } {
+    this.passTime();
+    const openRoles = id === null ? 0 : this.expiry.openRoles(id, this.today);
+    return { openRoles, expiredOn: this.expiry.expiredOn };
   }
 
   /**
@@ -383,16 +394,4 @@ function filterCategories(filter: IndexFilter): string[] {
     ...(filter.verified ? [VERIFIED] : []),
     ...(filter.hiring ? [HIRING] : []),
   ];
-}
-
-/** The first index below `length` in ascending `values` whose value is not below `value`. */
-function lowerBound(values: Uint32Array, length: number, value: number): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -173,6 +173,22 @@ export function createDirectory(
     },
 
     /**
+     * The open roles today of each of `ids` (0: not listed, or not hiring) and the last day a
+     * closing date passed in the index: what a kept page showing roles depends on besides the
+     * database's versions, since a role expires with no write (ADR 042). Holds every change up
+     * to `atLeast`, a version read with (or after) the page's own.
+     */
+    async hiring(
+      ids: readonly string[],
+      atLeast: number,
+    ): Promise<{ openRoles: number[]; expiredOn: string | null }> {
+      if (!index) await this.ready();
+      await catchUpTo(atLeast);
+      const openRoles = ids.map((id) => index!.hiring(id).openRoles);
+      return { openRoles, expiredOn: index!.hiring(null).expiredOn };
+    },
+
+    /**
      * Which of `ids` the directory lists for `filter`, in its order, holding every change
      * committed before this call, or `atLeast` (a version its caller read).
      */

@@ -28,6 +28,8 @@ export class RoleExpiry {
   private tracked = new Map<string, { row: IndexedOrganization; date: string }>();
   /** The earliest date in `idsByDate`, or null; may be earlier (left by forget()), never later. */
   private earliest: string | null = null;
+  /** The last day due() found a closing date passed (null: never): a kept list page's part. */
+  expiredOn: string | null = null;
 
   /** Keeps `row` until its next open role's closing date has passed, if it has an open role. */
   track(row: IndexedOrganization, today: string): void {
@@ -41,6 +43,12 @@ export class RoleExpiry {
     if (!ids) this.idsByDate.set(next, (ids = new Set()));
     ids.add(row.id);
     if (this.earliest === null || next < this.earliest) this.earliest = next;
+  }
+
+  /** The open roles on `today` of a tracked organization; one not tracked has none. */
+  openRoles(id: string, today: string): number {
+    const entry = this.tracked.get(id);
+    return entry ? openRoleCount(entry.row.roleClosings, today) : 0;
   }
 
   forget(id: string): void {
@@ -72,6 +80,7 @@ export class RoleExpiry {
       this.idsByDate.delete(date);
     }
     this.earliest = earliest;
+    if (rows.length > 0) this.expiredOn = today;
     return rows;
   }
 }

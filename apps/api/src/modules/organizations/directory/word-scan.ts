@@ -85,3 +85,15 @@ export class WordScan {
     return hits;
   }
 }
+
+/** The first index below `length` in ascending `values` whose value is not below `value`. */
+export function lowerBound(values: Uint32Array, length: number, value: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

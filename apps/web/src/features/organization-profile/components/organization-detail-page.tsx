@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Link } from 'react-router';
 import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
@@ -9,7 +10,7 @@ import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFlashMessage } from '../../../lib/use-flash-message';
-import { isOrganizationId } from '../../../lib/organization-queries';
+import { isOrganizationId, organizationKeys } from '../../../lib/organization-queries';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
@@ -54,13 +55,16 @@ export function OrganizationDetailPage({
   // per user. Once: a query without data forgets its error while it is fetched again, so 'not
   // found' turns false and then true with the same answer, and asking whenever it is true would
   // ask forever. An id that is no UUID is not found for anyone.
+  // Its roles and milestones (under the same key) are asked again with it.
   const askedAs = useRef<string | null>(null);
-  const { refetch } = query;
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!currentUserId || !notFound || askedAs.current === currentUserId) return;
     askedAs.current = currentUserId;
-    if (isOrganizationId(orgId)) void refetch();
-  }, [currentUserId, notFound, orgId, refetch]);
+    if (isOrganizationId(orgId)) {
+      void queryClient.refetchQueries({ queryKey: organizationKeys.detail(orgId) });
+    }
+  }, [currentUserId, notFound, orgId, queryClient]);
 
   // While it loads (and while a failing request is retried) the tab says so at once, rather than
   // keeping the previous page's title.

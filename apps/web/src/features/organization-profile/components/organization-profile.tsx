@@ -11,12 +11,14 @@ import { CountryFlag } from '../../../components/ui/country-flag';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top-button';
 import { VerifiedLine } from '../../../components/ui/verified-badge';
+import { useRolesAndMilestones } from '../api/get-roles-and-milestones';
 import { useBackNavigation } from '../hooks/use-back-navigation';
 import { CategorySections, JumpToList } from './category-sections';
 import { ConnectLinks } from './connect-links';
 import { CompanyPropertiesCard, formatPlace, OrganizationInfoCard } from './fact-cards';
 import { orderCategories } from './order-categories';
 import { ProfileHeader } from './profile-header';
+import { Milestones, OpenRoles } from './roles-and-milestones';
 
 export interface OrganizationProfileProps {
   organization: Organization;
@@ -28,7 +30,10 @@ export interface OrganizationProfileProps {
   footer?: ReactNode;
 }
 
-/** The public profile: banner, logo, name, About, Connect, categories in the owner's order, facts. */
+/**
+ * The public profile: banner, logo, name, About, Connect, open roles, categories in the owner's
+ * order, milestones, facts.
+ */
 export function OrganizationProfile({
   organization,
   categoriesById,
@@ -40,6 +45,7 @@ export function OrganizationProfile({
   const { sections, properties } = orderCategories(organization, categoriesById);
   const country = countriesByCode.get(organization.country);
   const place = formatPlace(organization.location, country, organization.country);
+  const { roles, milestones } = useRolesAndMilestones(organization.id);
 
   return (
     <article className="flex flex-col gap-8">
@@ -104,6 +110,12 @@ export function OrganizationProfile({
             </p>
           </section>
 
+          <OpenRoles
+            organizationId={organization.id}
+            roles={roles}
+            countriesByCode={countriesByCode}
+          />
+
           {sections.length + properties.length > 0 ? (
             <section
               aria-labelledby="details-heading"
@@ -117,6 +129,8 @@ export function OrganizationProfile({
           ) : null}
 
           <CategorySections organization={organization} categories={sections} />
+
+          <Milestones milestones={milestones} />
         </div>
 
         <aside className="flex flex-col gap-5 lg:sticky lg:top-24">

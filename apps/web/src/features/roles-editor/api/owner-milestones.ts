@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Milestone, MilestoneInputFields } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
+import { organizationKeys } from '../../../lib/organization-queries';
 
 const milestonesPath = (organizationId: string) =>
   `/organizations/${encodeURIComponent(organizationId)}/milestones`;
@@ -43,7 +44,11 @@ export function useMilestoneWrite(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (write: MilestoneWrite) => sendMilestoneWrite(organizationId, write),
+    // The profile's copy too (kept under the organization's key): the owner may look at it next.
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: ownerMilestonesKey(organizationId) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownerMilestonesKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.detail(organizationId) }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReopenRoleRequest, Role, RoleInputFields, RoleInsight } from '@si/contracts';
 import { apiData } from '../../../lib/api-client';
+import { organizationKeys } from '../../../lib/organization-queries';
 
 /*
  * The owner's calls on an organization's roles (ADR 042): every role with its status, and the
@@ -75,6 +76,11 @@ export function useRoleWrite(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (write: RoleWrite) => sendRoleWrite(organizationId, write),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ownerRolesKey(organizationId) }),
+    // The profile's copy too (kept under the organization's key): the owner may look at it next.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownerRolesKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.detail(organizationId) }),
+      ]),
   });
 }

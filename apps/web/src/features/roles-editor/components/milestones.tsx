@@ -12,15 +12,10 @@ import { CountedTextArea } from '../../../components/ui/counted-text-area';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { milestoneDate } from '../../../lib/milestone-date';
 import { showToast } from '../../../lib/toast';
 import type { MilestoneWrite } from '../api/owner-milestones';
 import { fieldErrorsOf, SelectField, type FieldErrors } from './form-controls';
-
-/** "March 2024" or "2024". */
-export const milestoneDate = (milestone: Pick<Milestone, 'year' | 'month'>) =>
-  milestone.month
-    ? `${texts.months[milestone.month - 1]} ${milestone.year}`
-    : String(milestone.year);
 
 /** A milestone's form: year, an optional month, a title and a few words on what happened. */
 export function MilestoneForm({

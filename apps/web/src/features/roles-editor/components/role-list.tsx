@@ -3,7 +3,6 @@ import {
   roleEditorTexts as texts,
   roleInsightTexts,
   roleKindNames,
-  roleWorkplaceNames,
   type Country,
   type Role,
   type RoleInsight,
@@ -12,6 +11,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cx } from '../../../lib/class-names';
 import { formatDay } from '../../../lib/format-day';
+import { placeOf } from '../../../lib/role-place';
 import { showToast } from '../../../lib/toast';
 import type { RoleWrite } from '../api/owner-roles';
 
@@ -21,17 +21,6 @@ const statusTone: Record<Role['status'], string> = {
   expired: 'bg-sunken text-ink-muted',
   held: 'bg-danger-soft text-danger-ink',
 };
-
-/** "Hybrid · Nairobi, Kenya" or "Remote · Kenya, Uganda": the role's kind of place, and where. */
-export function placeOf(role: Role, countries: readonly Country[]): string {
-  const name = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
-  if (role.workplace === 'remote') {
-    const where = role.remoteCountries.map(name).join(', ');
-    return where ? `${roleWorkplaceNames.remote} · ${where}` : roleWorkplaceNames.remote;
-  }
-  const where = [role.city, role.country ? name(role.country) : null].filter(Boolean).join(', ');
-  return `${roleWorkplaceNames[role.workplace]} · ${where}`;
-}
 
 export interface RoleRowProps {
   role: Role;
@@ -67,7 +56,11 @@ export function RoleRow({ role, countries, insight, onEdit, write }: RoleRowProp
         <div className="flex min-w-0 flex-col gap-1">
           <p className="font-semibold break-words text-ink">{role.title}</p>
           <p className="text-sm text-ink-muted">
-            {roleKindNames[role.kind]} · {placeOf(role, countries)}
+            {roleKindNames[role.kind]} ·{' '}
+            {placeOf(
+              role,
+              (code) => countries.find((country) => country.code === code)?.name ?? code,
+            )}
           </p>
         </div>
         <span
