@@ -30,6 +30,8 @@ export * from './roles.ts';
 export * from './role-texts.ts';
 export * from './role-editor-texts.ts';
 export * from './hiring-texts.ts';
+export * from './role-list.ts';
+export * from './role-list-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';
 export * from './stored-integers.ts';

@@ -149,6 +149,12 @@ export function createDirectoryListing(
     directoryVersion: () => directory.version(),
 
     /**
+     * What each directory version after `version` changed (organization ids; null: all): the
+     * list of open roles keeps its own index in step with the same log (ADR 044).
+     */
+    directoryChangesSince: (version: number) => repository.directoryChangesSince(version),
+
+    /**
      * What a published profile's page is made of, as one short token that changes with any
      * write to the organization (its row's transaction id); null when nobody may see it.
      */

@@ -3,15 +3,29 @@ import { routesOf } from '../../assembly/module-routes.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { createRoleRepository } from './repository.ts';
+import { roleListRoutes } from './role-list/role-list-routes.ts';
+import { createRoleListing } from './role-list/role-listing.ts';
 import { roleRoutes } from './routes.ts';
 import { createRoleService } from './service.ts';
 
-/** An organization's open roles (ADR 042): posted, closed and reopened by its owner. */
+/**
+ * An organization's open roles (ADR 042): posted, closed and reopened by its owner; and the
+ * list of every open role of published organizations (ADR 044).
+ */
 export function rolesModule(
   context: ModuleContext,
   { organizations, reference }: { organizations: OrganizationService; reference: ReferenceService },
 ) {
   const repository = createRoleRepository(context.db);
   const service = createRoleService({ repository, organizations, reference });
-  return { repository, service, routes: routesOf(roleRoutes, { roles: service }) };
+  const listing = createRoleListing({ db: context.db, organizations, reference });
+  const routes = [routesOf(roleRoutes, { roles: service }), routesOf(roleListRoutes, { listing })];
+  return {
+    repository,
+    service,
+    listing,
+    routes: async (scope: Parameters<(typeof routes)[number]>[0]) => {
+      for (const register of routes) await register(scope);
+    },
+  };
 }
