@@ -14,6 +14,7 @@ const TARGET_KB = 120;
 const PAGES = {
   home: 'src/app/routes/home.tsx',
   profile: 'src/app/routes/organization-detail.tsx',
+  roles: 'src/app/routes/roles.tsx',
   about: 'src/app/routes/about.tsx',
   contact: 'src/app/routes/contact.tsx',
   faq: 'src/app/routes/faq.tsx',

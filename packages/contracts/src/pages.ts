@@ -45,6 +45,13 @@ export const pages = {
     serverRendered: true,
     module: 'organization-detail',
   },
+  roles: {
+    path: '/roles',
+    title: 'Open roles',
+    description: 'roles',
+    serverRendered: true,
+    module: 'roles',
+  },
   about: {
     path: '/about',
     title: 'About',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
 import type { InsightsService } from '../modules/insights/service.ts';
 import { decodedSegment } from '../modules/organizations/public-reads.ts';
+import { utcToday } from '../modules/organizations/directory/index.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
 import type { ReferenceService } from '../modules/reference/service.ts';
 import type { PageHead } from './head-tags.ts';
@@ -136,6 +137,18 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
         head,
         basis: { directoryVersion, shown: [] },
         counts: 'impressions',
+      });
+    }
+    if (pathname === '/roles') {
+      // The open roles: the directory's version moves with every role written (migrations
+      // 0020, 0021), and a role closes at midnight UTC with no write (ADR 044).
+      const directoryVersion = await organizations.directoryVersion();
+      return sendKept(request, reply, {
+        key: rendering.pageKey(url.href) ?? pathname,
+        dependsOn: `${directoryVersion} ${referenceVersion} ${utcToday()}`,
+        head: heads.routeHead(pathname, spaRoute(pathname)!),
+        basis: { directoryVersion },
+        counts: null,
       });
     }
     const organizationMatch = organizationPath.exec(pathname);

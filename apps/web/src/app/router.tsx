@@ -47,7 +47,7 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
   patch(PAGES_ROUTE_ID, accountRoutes());
 };
 
-type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
+type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader' | 'rolesLoader';
 
 export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
   const pageLoader = (name: PageLoaderName) => (args: LoaderFunctionArgs) =>
@@ -79,6 +79,15 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
               loader: organizationLoader(queryClient),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/organization-detail'),
+            },
+            {
+              id: 'roles',
+              path: routePath('roles'),
+              loader: pageLoader('rolesLoader'),
+              // The page fetches its own filtered lists, as home does.
+              shouldRevalidate: revalidateOnPathChange,
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/roles'),
             },
             {
               id: 'about',
