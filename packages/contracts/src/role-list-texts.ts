@@ -35,7 +35,6 @@ export const roleListTexts = {
   remoteAnywhere: 'Remote, anywhere',
   remoteIn: (countries: string) => `Remote, from ${countries}`,
   posted: (date: string) => `Posted ${date}`,
-  /** The link in the site's navigation and beside the directory's Hiring filter. */
+  /** The link in the site's navigation (nav-items.ts says the same). */
   navLink: 'Open roles',
-  hiringLink: 'See every open role',
 };
