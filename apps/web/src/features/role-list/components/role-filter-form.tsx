@@ -8,7 +8,9 @@ import {
 import { buttonClasses } from '../../../components/ui/button';
 import { hasRoleFilters, type RoleFilters } from '../role-filters';
 
-const FIELD = 'min-h-touch rounded-md border border-line-strong bg-surface px-3 text-base';
+// Full width and allowed to shrink: a long country name must not widen a phone's page.
+const FIELD =
+  'min-h-touch w-full min-w-0 rounded-md border border-line-strong bg-surface px-3 text-base';
 
 /**
  * The filters of /roles as a GET form to /roles: submitted as it is without JavaScript (the
@@ -40,9 +42,9 @@ export function RoleFilterForm({
         if ((event.target as unknown as HTMLInputElement).name !== 'q')
           onApply(event.currentTarget);
       }}
-      className="grid gap-4 rounded-lg border border-line bg-surface p-4 lg:grid-cols-[2fr_1fr_1fr]"
+      className="grid grid-cols-1 gap-4 rounded-lg border border-line bg-surface p-4 lg:grid-cols-[2fr_1fr_1fr]"
     >
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
         {texts.searchLabel}
         <input
           type="search"
@@ -52,7 +54,7 @@ export function RoleFilterForm({
           className={FIELD}
         />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
         {texts.countryLabel}
         <select name="country" defaultValue={filters.country ?? ''} className={FIELD}>
           <option value="">{texts.anyCountry}</option>
@@ -63,7 +65,7 @@ export function RoleFilterForm({
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
         {texts.categoryLabel}
         <select name="categories" defaultValue={filters.categories[0] ?? ''} className={FIELD}>
           <option value="">{texts.anyCategory}</option>
