@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { log, orgs, seconds } from './formatting.ts';
 import type { Vocabulary } from './request-mix.ts';
+import type { RoleVocabulary } from './role-mix.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -25,6 +26,8 @@ export interface Dataset {
   keptAs: string | null;
   /** Gathered on the first run that needs it, reused by the others on the same data. */
   vocabulary?: Vocabulary;
+  /** The same for the roles mix (bench/role-mix.ts). */
+  roleVocabulary?: RoleVocabulary;
   dispose(): Promise<void>;
 }
 

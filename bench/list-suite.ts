@@ -5,13 +5,15 @@
  *   warm  400 paths repeated, the server's own settings
  *   cold-alerts  the cold mix while the alert job runs over 10,000 saved searches (PGlite:
  *          the job runs inside the server; bench/alert-run.ts, ADR 034)
+ *   roles  GET /api/roles instead, every request different (bench/role-mix.ts, ADR 044)
  * Its table and the targets of ADR 018.
  */
 import type { Dataset, DatabaseKind } from './dataset.ts';
 import { log, milliseconds, orgs, percent, processCount, table } from './formatting.ts';
 import { ALERT_RUN_HANDOVER_MS, seedSavedSearches, startAlertRun } from './alert-run.ts';
 import { load, type Load } from './load.ts';
-import { coldMix, collectVocabulary, warmMix } from './request-mix.ts';
+import { coldMix, collectVocabulary, warmMix, type RequestMix } from './request-mix.ts';
+import { collectRoleVocabulary, roleMix } from './role-mix.ts';
 import { onServer } from './server-start.ts';
 import {
   sampleMemory,
@@ -20,7 +22,7 @@ import {
   type MemorySummary,
 } from './server-tree.ts';
 
-export const listMixes = ['cold', 'warm', 'cold-alerts'] as const;
+export const listMixes = ['cold', 'warm', 'cold-alerts', 'roles'] as const;
 export type ListMix = (typeof listMixes)[number];
 
 export interface ListRow {
@@ -62,11 +64,7 @@ export async function measureList(
   const env = { DIRECTORY_CACHE_MS: cold ? '0' : undefined };
   return onServer(dataset, processes, mixName, env, async (server) => {
     const { base } = server;
-    if (cold && !dataset.vocabulary) {
-      log('    walking five lists 50 pages deep for words and cursor positions');
-      dataset.vocabulary = await collectVocabulary(base);
-    }
-    const mix = cold ? coldMix(dataset.vocabulary!) : await warmMix(base);
+    const mix = await mixOf(dataset, mixName, base);
     if (mixName === 'cold-alerts') {
       await seedSavedSearches(dataset.env);
       // The 500 publications' share cards are drawn ahead (ADR 026) by a job every 10 s: the
@@ -118,6 +116,22 @@ export async function measureList(
   });
 }
 
+async function mixOf(dataset: Dataset, mixName: ListMix, base: string): Promise<RequestMix> {
+  if (mixName === 'warm') return warmMix(base);
+  if (mixName === 'roles') {
+    if (!dataset.roleVocabulary) {
+      log('    walking four lists of open roles 50 pages deep for words and cursor positions');
+      dataset.roleVocabulary = await collectRoleVocabulary(base);
+    }
+    return roleMix(dataset.roleVocabulary);
+  }
+  if (!dataset.vocabulary) {
+    log('    walking five lists 50 pages deep for words and cursor positions');
+    dataset.vocabulary = await collectVocabulary(base);
+  }
+  return coldMix(dataset.vocabulary);
+}
+
 function alertNote(alerts: NonNullable<ListRow['alerts']>, during: Load, duration: number) {
   const figures = (load: Load) =>
     `${load.rps.toFixed(0)} req/s, p50 ${milliseconds(load.p50)} ms, p99 ${milliseconds(load.p99)} ms`;
@@ -136,7 +150,7 @@ export function reportList(
   options: { duration: number; connections: number },
 ): { lines: string[]; notes: string[] } {
   const lines = [
-    `\nGET /api/organizations, ${options.connections} connections, ${options.duration} s per figure (req/s: mean of per-second samples; ratio: list over healthz on the same server; RSS: sum over the server's processes, then each, primary first; cached: answers whose Server-Timing names a cache)`,
+    `\nGET /api/organizations (mix roles: GET /api/roles), ${options.connections} connections, ${options.duration} s per figure (req/s: mean of per-second samples; ratio: list over healthz on the same server; RSS: sum over the server's processes, then each, primary first; cached: answers whose Server-Timing names a cache)`,
     ...table<ListRow>(
       [
         ['database', -9, (row) => row.database],
@@ -158,16 +172,21 @@ export function reportList(
   ];
 
   const targets = [
-    { database: 'postgres', size: 100_000, p99: 50, ratio: 1 / 3 },
-    { database: 'pglite', size: 100_000, p99: 100 },
-    { database: 'postgres', size: 1_000_000, p99: 100 },
+    { database: 'postgres', size: 100_000, p99: 50, ratio: 1 / 3, mix: 'cold' },
+    { database: 'pglite', size: 100_000, p99: 100, mix: 'cold' },
+    { database: 'postgres', size: 1_000_000, p99: 100, mix: 'cold' },
+    // ADR 044: the open roles of 100,000 organizations, about 300,000.
+    { database: 'postgres', size: 100_000, p99: 50, ratio: 1 / 3, mix: 'roles' },
   ] as const;
-  lines.push('\nTargets (cold mix, no errors):');
+  lines.push('\nTargets (cold and roles mixes, no errors):');
   for (const target of targets) {
+    // The roles target only when its mix ran: the directory's runs leave it out.
+    if (target.mix === 'roles' && !rows.some((row) => row.mix === 'roles')) continue;
     const measured = rows.filter(
-      (row) => row.database === target.database && row.size === target.size && row.mix === 'cold',
+      (row) =>
+        row.database === target.database && row.size === target.size && row.mix === target.mix,
     );
-    const name = `${target.database} ${orgs(target.size)}`;
+    const name = `${target.database} ${orgs(target.size)} ${target.mix}`;
     if (measured.length === 0) lines.push(`  -     ${name}: not measured in this run`);
     for (const row of measured) {
       const ratio = row.list.rps / row.health.rps;

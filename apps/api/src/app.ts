@@ -99,7 +99,10 @@ export async function buildApp({
   app.decorate<Storage>('storage', context.storage);
   app.decorate('jobs', context.jobs.named());
   app.decorate('payments', payments.service);
-  app.decorate('prepareDirectory', organizations.service.prepareDirectory);
+  app.decorate('prepareDirectory', async () => {
+    await organizations.service.prepareDirectory();
+    await roles.listing.prepareRoleList();
+  });
   app.decorate('prepareShareCards', pages.prepareShareCards);
   app.decorate('insights', { service: insights.service, flush: insights.counts.flush });
   registerBackgroundWork(app, context, { counts: insights.counts });

@@ -28,6 +28,8 @@ const publicReads: Record<string, string> = {
   '/api/organizations/:id/roles': REVALIDATE_CACHE,
   '/api/organizations/:id/roles/:roleId': REVALIDATE_CACHE,
   '/api/organizations/:id/milestones': REVALIDATE_CACHE,
+  // Every open role: a list like the directory's, by its version (and the day).
+  '/api/roles': DIRECTORY_CACHE,
   '/api/category-groups': REFERENCE_CACHE,
   '/api/categories': REFERENCE_CACHE,
   '/api/countries': REFERENCE_CACHE,

@@ -15,6 +15,7 @@ const PAGES = {
   home: 'src/app/routes/home.tsx',
   profile: 'src/app/routes/organization-detail.tsx',
   role: 'src/app/routes/role-detail.tsx',
+  roles: 'src/app/routes/roles.tsx',
   about: 'src/app/routes/about.tsx',
   contact: 'src/app/routes/contact.tsx',
   faq: 'src/app/routes/faq.tsx',

@@ -26,6 +26,7 @@ import {
   directoryPageHref,
   parseDirectoryCursor,
 } from './features/directory/hooks/use-directory-filters';
+import { rolesPageHref } from './features/role-list/role-filters';
 
 /** The lazy module of each server-rendered route, named as in the build's manifest (preloads). */
 const routeModules: Record<string, string> = Object.fromEntries(
@@ -127,11 +128,12 @@ function pageState(queryClient: QueryClient) {
 
 /**
  * The URL a page is rendered from and kept under: what the page reads of the URL and nothing
- * else (home reads its filter and cursor; the other pages their path). Null for a URL that
- * redirects (the filter form submitted without JavaScript).
+ * else (home and /roles read their filter and cursor; the other pages their path). Null for a
+ * URL that redirects (the filter form submitted without JavaScript).
  */
 export const pageKey: ServerRenderer['pageKey'] = (url) => {
   const { pathname, searchParams } = new URL(url);
+  if (pathname === '/roles') return rolesPageHref(searchParams);
   if (pathname !== '/') return pathname;
   if (directoryFormTarget(searchParams)) return null;
   return directoryPageHref(searchParams, parseDirectoryCursor(searchParams));

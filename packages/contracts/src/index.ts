@@ -36,6 +36,8 @@ export * from './role-editor-texts.ts';
 export * from './role-page-texts.ts';
 export * from './hiring-texts.ts';
 export * from './profile-roles-texts.ts';
+export * from './role-list.ts';
+export * from './role-list-texts.ts';
 export * from './report-texts.ts';
 export * from './site.ts';
 export * from './stored-integers.ts';

@@ -63,7 +63,7 @@ export const OrganizationSummary = Organization.pick({
 });
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
-const commaList = (item: z.ZodType<string, string>, max: number) =>
+export const commaList = (item: z.ZodType<string, string>, max: number) =>
   z
     .string()
     .max(2000)

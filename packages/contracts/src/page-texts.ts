@@ -56,6 +56,8 @@ export const footerTexts = {
  * server. A profile's is its own summary; the not-found pages describe themselves.
  */
 export const pageDescriptions = {
+  roles:
+    'Every open role at the mission-driven organizations in the Scaling Impact directory: jobs, internships, fellowships and volunteer roles, by kind, country and impact area.',
   home: 'Discover mission-driven organizations building bold ideas. Browse by impact area, work method, culture and country, and share the profiles that inspire you.',
   about:
     'Why Scaling Impact exists: a directory that helps mission-driven organizations be seen by the people, partners and funders who can help them grow.',

@@ -52,6 +52,13 @@ export const pages = {
     serverRendered: true,
     module: 'role-detail',
   },
+  roles: {
+    path: '/roles',
+    title: 'Open roles',
+    description: 'roles',
+    serverRendered: true,
+    module: 'roles',
+  },
   about: {
     path: '/about',
     title: 'About',

@@ -16,7 +16,8 @@ declare module 'fastify' {
     /** The payments service (operator commands and tests call it directly). */
     payments: PaymentService;
     /**
-     * Builds the directory's in-process index (ADR 018); the server does it before it listens.
+     * Builds the directory's in-process index (ADR 018) and the open roles' (ADR 044); the
+     * server does it before it listens.
      * Without it, the first list request builds it.
      */
     prepareDirectory(): Promise<void>;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchesIfNoneMatch, REVALIDATE_CACHE } from '../http/cache-control.ts';
 import type { InsightsService } from '../modules/insights/service.ts';
 import { decodedSegment } from '../modules/organizations/public-reads.ts';
+import { utcToday } from '../modules/organizations/directory/index.ts';
 import type { OrganizationService } from '../modules/organizations/service.ts';
 import type { ReferenceService } from '../modules/reference/service.ts';
 import type { PageHead } from './head-tags.ts';
@@ -46,6 +47,24 @@ export interface ServerRenderedPagesOptions {
   roles: Pick<RolePages, 'rolePage'>;
 }
 
+/**
+ * What a page counts as it is served: the profile's view, the listed organizations'
+ * impressions, or a role page's view.
+ */
+type PageCounts = 'views' | 'impressions' | { organizationId: string; roleId: string } | null;
+
+function countServed(
+  insights: Pick<InsightsService, 'count' | 'countRole'>,
+  request: FastifyRequest,
+  page: { counts: PageCounts; storedAs?: string | undefined },
+  shows: readonly string[] | undefined,
+) {
+  const { counts } = page;
+  if (counts === 'views') insights.count(request, [page.storedAs!], 'views');
+  else if (counts === 'impressions') insights.count(request, shows ?? [], 'impressions');
+  else if (counts) insights.countRole(request, counts.organizationId, counts.roleId, 'views');
+}
+
 /** The public pages React renders on the server: kept per change, and stored ahead for profiles. */
 export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
   const { publicUrl, organizations, reference, insights, rendering, keeping, heads } = options;
@@ -82,11 +101,7 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
       storedAs?: string;
       /** What the request read that the page depends on, for its render to hold to. */
       basis?: RenderBasis;
-      /**
-       * Counted as it is served: the profile's view, the listed organizations' impressions, or
-       * a role page's view.
-       */
-      counts: 'views' | 'impressions' | { organizationId: string; roleId: string } | null;
+      counts: PageCounts;
     },
   ) {
     const unkept: { rendered: Rendered | null } = { rendered: null };
@@ -108,12 +123,7 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
       return sendMissingProfile(reply, decodedSegment(organizationPath.exec(page.key)![1]!)!);
     }
     const { kept, source } = found;
-    if (page.counts === 'views') insights.count(request, [page.storedAs!], 'views');
-    else if (page.counts === 'impressions')
-      insights.count(request, kept.shows ?? [], 'impressions');
-    else if (page.counts) {
-      insights.countRole(request, page.counts.organizationId, page.counts.roleId, 'views');
-    }
+    countServed(insights, request, page, kept.shows);
     reply.code(kept.status).header('etag', kept.etag).header('cache-control', kept.cacheControl);
     // Says (to a benchmark, to an operator's curl) that this page was served without a render:
     // kept in this process's memory, or stored on the host's disk.
@@ -170,10 +180,14 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
     }
     const route = spaRoute(pathname);
     if (!route) return sendNotFound(reply, pathname);
+    // The open roles: the directory's version moves with every role written (migrations 0020,
+    // 0022), and a role closes at midnight UTC with no write (ADR 044).
+    const listed = pathname === '/roles' ? await organizations.directoryVersion() : null;
     return sendKept(request, reply, {
       key: rendering.pageKey(url.href) ?? pathname,
-      dependsOn: referenceVersion,
+      dependsOn: listed === null ? referenceVersion : `${listed} ${referenceVersion} ${utcToday()}`,
       head: heads.routeHead(pathname, route),
+      ...(listed === null ? {} : { basis: { directoryVersion: listed } }),
       counts: null,
     });
   }

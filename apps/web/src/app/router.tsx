@@ -46,7 +46,7 @@ export const discoverAccountRoutes: PatchRoutesOnNavigationFunction = async ({ p
   patch(PAGES_ROUTE_ID, accountRoutes());
 };
 
-type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader';
+type PageLoaderName = 'faqLoader' | 'sitePageLoader' | 'siteInfoLoader' | 'rolesLoader';
 
 /** The profile's route module: its `lazy`, and its loader's too. */
 const profileModule = () => import('./routes/organization-detail');
@@ -96,6 +96,15 @@ export function createRoutes(queryClient: QueryClientSource): RouteObject[] {
                 ),
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/role-detail'),
+            },
+            {
+              id: 'roles',
+              path: 'roles',
+              loader: pageLoader('rolesLoader'),
+              // The page fetches its own filtered lists, as home does.
+              shouldRevalidate: revalidateOnPathChange,
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/roles'),
             },
             {
               id: 'about',

@@ -157,6 +157,12 @@ export function createDirectoryListing(
       (await directory.hiring([], atLeast)).expiredOn,
 
     /**
+     * What each directory version after `version` changed (organization ids; null: all): the
+     * list of open roles keeps its own index in step with the same log (ADR 044).
+     */
+    directoryChangesSince: (version: number) => repository.directoryChangesSince(version),
+
+    /**
      * What a published profile's page is made of, as one short token: the transaction that last
      * wrote the organization's row (any write to it or its roles), and its open roles today,
      * which a closing date passing lowers with no write (ADR 042). Null when nobody may see it.

@@ -1,6 +1,7 @@
 /** Header navigation (docs/product.md#shared-layout). */
 export const primaryNav = [
   { to: '/', label: 'Home', end: true },
+  { to: '/roles', label: 'Open roles', end: false },
   { to: '/about', label: 'About', end: false },
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
@@ -8,6 +9,7 @@ export const primaryNav = [
 /** Footer quick links (docs/product.md#shared-layout). */
 export const footerNav = [
   { to: '/', label: 'Home' },
+  { to: '/roles', label: 'Open roles' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
   { to: '/faq', label: 'FAQ' },

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import type { RoleListItem } from '@si/contracts';
+import { Bitset, TextPostings, popcount, setBits } from '../../organizations/directory/index.ts';
+
+/** What the index keeps of an open role: its list item and what filters it. */
+export interface IndexedRole extends RoleListItem {
+  /** Its organization's categories. */
+  categoryIds: string[];
+  /** The distinct lexemes of its title and its organization's name, as PostgreSQL made them. */
+  lexemes: string[];
+}
+
+export interface RoleFilter {
+  /** Any one of these kinds. */
+  kinds?: string[] | undefined;
+  /** Remote roles only. */
+  remote?: boolean | undefined;
+  /** On-site and hybrid roles there, remote roles open to it or to anywhere. */
+  country?: string | undefined;
+  /** Every one of these categories of the organization. */
+  categoryIds?: string[] | undefined;
+  /** Lower-case prefixes; a role matches when each starts one of its lexemes. */
+  terms?: string[] | undefined;
+}
+
+/** A (posted, id) position in the list's order: newest first, then the greater id. */
+export type RoleKey = readonly [postedAt: string, id: string];
+
+export interface RoleAnswer {
+  total: number;
+  keys: RoleKey[];
+  /** Whether more matches follow. */
+  more: boolean;
+  /** The page's items as one JSON array (RoleListItem[]). */
+  items: string;
+  /** Names the index's contents and day: the same query gets the same answer while it holds. */
+  state: string;
+}
+
+/** Building or catching up on more rows than this sorts the order once instead of placing each. */
+const PLACE_ONE_BY_ONE = 256;
+
+const kindBits = (kind: string) => `kind ${kind}`;
+const countryBits = (country: string) => `country ${country}`;
+const categoryBits = (category: string) => `category ${category}`;
+const REMOTE = 'remote';
+const ANYWHERE = 'anywhere';
+
+/**
+ * Every open role of the published organizations, in memory (ADR 044), built as the directory's
+ * index is (ADR 018): a slot per role, a bitset per kind, country, category and "remote", the
+ * directory's prefix postings over the lexemes, and each role's list item serialized once. A
+ * query ANDs the bitsets its filters name (a pass over 32-bit words: about 9,400 at 300,000
+ * roles), counts the bits for an exact total, and takes the page from the order (the live
+ * slots, newest first) after the cursor, or, when the matches are few, sorts just them.
+ *
+ * Slots are never renumbered: a role that changes or closes leaves a dead slot, and once dead
+ * slots outnumber live ones the owner reads everything again (`wornOut`).
+ */
+export class OpenRoleIndex {
+  private ids: string[] = [];
+  private posted: string[] = [];
+  private closes: string[] = [];
+  private items: string[] = [];
+  private organizationOf: string[] = [];
+  private slotsOf = new Map<string, number[]>();
+  private live = new Bitset();
+  private liveCount = 0;
+  private bits = new Map<string, Bitset>();
+  private text = new TextPostings();
+  /** The live slots, newest first. */
+  private order: number[] = [];
+  private match = new Bitset();
+  private either = new Bitset();
+  private prefix = new Bitset();
+  private readonly instance = randomUUID().slice(0, 8);
+  private changes = 0;
+  private today: string;
+
+  constructor(private readonly clock: () => string) {
+    this.today = clock();
+  }
+
+  get size(): number {
+    return this.liveCount;
+  }
+
+  /** Dead slots outnumber live ones (and 4,096): time to build the index again. */
+  get wornOut(): boolean {
+    const dead = this.ids.length - this.liveCount;
+    return dead > 4096 && dead > this.liveCount;
+  }
+
+  /**
+   * The organizations `changedOrganizations` lose every role they had here, and `rows` (their
+   * open roles now, or a first load's) are added.
+   */
+  apply(changedOrganizations: Iterable<string>, rows: IndexedRole[]): void {
+    this.moveToToday();
+    for (const organizationId of changedOrganizations) {
+      for (const slot of this.slotsOf.get(organizationId) ?? []) this.kill(slot, true);
+      this.slotsOf.delete(organizationId);
+    }
+    const oneByOne = rows.length <= PLACE_ONE_BY_ONE;
+    for (const row of rows) this.add(row, oneByOne);
+    if (!oneByOne) this.order.sort((a, b) => this.compareSlots(a, b));
+    this.changes += 1;
+  }
+
+  query(filter: RoleFilter, after: RoleKey | null, limit: number): RoleAnswer {
+    this.moveToToday();
+    const words = (this.ids.length + 31) >>> 5;
+    const matches = this.matching(filter, words);
+    const total = matches ? count(matches.words, words) : this.liveCount;
+    const page = matches
+      ? this.pageOf(matches, words, total, after, limit)
+      : this.order.slice(this.start(after), this.start(after) + limit + 1);
+    const shown = page.slice(0, limit);
+    return {
+      total,
+      keys: shown.map((slot) => [this.posted[slot]!, this.ids[slot]!] as const),
+      more: page.length > limit,
+      items: `[${shown.map((slot) => this.items[slot]).join(',')}]`,
+      state: `${this.instance}.${this.changes}.${this.today}`,
+    };
+  }
+
+  /** The slots every filter allows, as a bitset; null when nothing filters (every live slot). */
+  private matching(filter: RoleFilter, words: number): Bitset | null {
+    const { kinds = [], remote, country, categoryIds = [], terms = [] } = filter;
+    if (kinds.length === 0 && !remote && !country && categoryIds.length === 0 && !terms.length) {
+      return null;
+    }
+    const match = this.match.reserve(words);
+    copyInto(match.words, this.live.words, words);
+    if (kinds.length > 0) {
+      this.either.reset(words);
+      for (const kind of kinds) orInto(this.either.words, this.bits.get(kindBits(kind)), words);
+      andInto(match.words, this.either.words, words);
+    }
+    if (remote) andInto(match.words, this.bits.get(REMOTE)?.words, words);
+    if (country) {
+      this.either.reset(words);
+      orInto(this.either.words, this.bits.get(countryBits(country)), words);
+      orInto(this.either.words, this.bits.get(ANYWHERE), words);
+      andInto(match.words, this.either.words, words);
+    }
+    for (const category of categoryIds) {
+      andInto(match.words, this.bits.get(categoryBits(category))?.words, words);
+    }
+    for (const term of terms) {
+      andInto(match.words, this.text.prefixBits(term, words, this.prefix).words, words);
+    }
+    return match;
+  }
+
+  /**
+   * Up to limit + 1 matching slots after the cursor, in order: walked along the order while
+   * matches are dense enough to fill a page soon, else the matches alone sorted.
+   */
+  private pageOf(
+    matches: Bitset,
+    words: number,
+    total: number,
+    after: RoleKey | null,
+    limit: number,
+  ): number[] {
+    if (total === 0) return [];
+    const walk = ((limit + 1) * this.liveCount) / total;
+    if (walk > total * 4) {
+      const sorted = Array.from(setBits(matches.words, words, total)).sort((a, b) =>
+        this.compareSlots(a, b),
+      );
+      const from = after ? lowerBound(sorted, (slot) => this.isAfter(slot, after)) : 0;
+      return sorted.slice(from, from + limit + 1);
+    }
+    const page: number[] = [];
+    for (let i = this.start(after); i < this.order.length && page.length <= limit; i += 1) {
+      const slot = this.order[i]!;
+      if (matches.has(slot)) page.push(slot);
+    }
+    return page;
+  }
+
+  /** The first position in the order after the cursor. */
+  private start(after: RoleKey | null): number {
+    return after ? lowerBound(this.order, (slot) => this.isAfter(slot, after)) : 0;
+  }
+
+  /** Whether `slot` comes after the position `key` in the order (older, or as old and a lesser id). */
+  private isAfter(slot: number, [postedAt, id]: RoleKey): boolean {
+    const posted = this.posted[slot]!;
+    return posted < postedAt || (posted === postedAt && this.ids[slot]! < id);
+  }
+
+  private compareSlots(a: number, b: number): number {
+    const [postedA, postedB] = [this.posted[a]!, this.posted[b]!];
+    if (postedA !== postedB) return postedA > postedB ? -1 : 1;
+    const [idA, idB] = [this.ids[a]!, this.ids[b]!];
+    return idA === idB ? 0 : idA > idB ? -1 : 1;
+  }
+
+  private add(row: IndexedRole, oneByOne: boolean): void {
+    // A role past its closing date opens again only with a write, which the log brings.
+    if (row.closesOn < this.today) return;
+    const slot = this.ids.length;
+    this.ids.push(row.id);
+    this.posted.push(row.postedAt);
+    this.closes.push(row.closesOn);
+    this.organizationOf.push(row.organizationId);
+    const { categoryIds, lexemes, ...item } = row;
+    this.items.push(JSON.stringify(item));
+    let slots = this.slotsOf.get(row.organizationId);
+    if (!slots) this.slotsOf.set(row.organizationId, (slots = []));
+    slots.push(slot);
+    this.live.set(slot);
+    this.liveCount += 1;
+    this.mark(kindBits(row.kind), slot);
+    if (row.workplace === 'remote') {
+      this.mark(REMOTE, slot);
+      if (row.remoteCountries.length === 0) this.mark(ANYWHERE, slot);
+      for (const country of row.remoteCountries) this.mark(countryBits(country), slot);
+    } else if (row.country) {
+      this.mark(countryBits(row.country), slot);
+    }
+    for (const category of categoryIds) this.mark(categoryBits(category), slot);
+    this.text.add(slot, lexemes, []);
+    if (oneByOne) {
+      this.order.splice(
+        lowerBound(this.order, (other) => this.compareSlots(other, slot) > 0),
+        0,
+        slot,
+      );
+    } else {
+      this.order.push(slot);
+    }
+  }
+
+  private mark(name: string, slot: number): void {
+    let bitset = this.bits.get(name);
+    if (!bitset) this.bits.set(name, (bitset = new Bitset()));
+    bitset.set(slot);
+  }
+
+  private kill(slot: number, fromOrder: boolean): void {
+    if (!this.live.has(slot)) return;
+    this.live.clear(slot);
+    this.liveCount -= 1;
+    if (fromOrder) {
+      const at = lowerBound(this.order, (other) => this.compareSlots(other, slot) >= 0);
+      if (this.order[at] === slot) this.order.splice(at, 1);
+    }
+  }
+
+  /**
+   * A new UTC day closes the roles whose closing date was yesterday, with no write: they leave
+   * the live slots and the order, and the answers' state names the new day.
+   */
+  private moveToToday(): void {
+    const today = this.clock();
+    if (today <= this.today) return;
+    this.today = today;
+    let closed = 0;
+    for (const slot of this.order) {
+      if (this.closes[slot]! < today) {
+        this.kill(slot, false);
+        closed += 1;
+      }
+    }
+    if (closed > 0) this.order = this.order.filter((slot) => this.live.has(slot));
+  }
+}
+
+/** The first index of `values` for which `isPast` holds, `isPast` being false then true. */
+function lowerBound(values: readonly number[], isPast: (value: number) => boolean): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isPast(values[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+function copyInto(target: Uint32Array, source: Uint32Array, words: number): void {
+  const common = Math.min(words, source.length);
+  target.set(source.subarray(0, common));
+  target.fill(0, common, words);
+}
+
+/** target &= source over `words` words; a missing or shorter source has zeros there. */
+function andInto(target: Uint32Array, source: Uint32Array | undefined, words: number): void {
+  const common = Math.min(words, source?.length ?? 0);
+  for (let w = 0; w < common; w += 1) target[w]! &= source![w]!;
+  target.fill(0, common, words);
+}
+
+function orInto(target: Uint32Array, source: Bitset | undefined, words: number): void {
+  if (!source) return;
+  const common = Math.min(words, source.words.length);
+  for (let w = 0; w < common; w += 1) target[w]! |= source.words[w]!;
+}
+
+function count(words: Uint32Array, length: number): number {
+  let total = 0;
+  for (let w = 0; w < length; w += 1) if (words[w] !== 0) total += popcount(words[w]!);
+  return total;
+}
