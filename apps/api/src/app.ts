@@ -81,7 +81,10 @@ export async function buildApp({
     deleteUser: accounts.service.deleteForOperator,
   });
   const savedSearches = savedSearchesModule(context, { organizations: organizations.service });
-  const reports = reportsModule(context, { organizations: organizations.service });
+  const reports = reportsModule(context, {
+    organizations: organizations.service,
+    roles: roles.service,
+  });
   const milestones = milestonesModule(context, { organizations: organizations.service });
   const pages = pagesModule(context, {
     organizations,

@@ -585,6 +585,62 @@ describe('owners create, edit and delete organizations', () => {
       expect(results).toHaveLength(8);
     });
 
+    it('lets anyone report an open role of a published organization, and only an operator hold one (ADR 045)', async () => {
+      const operator = await signUp(ctx, `matrix-operator-${randomUUID()}@example.com`);
+      await ctx.database.db.execute(
+        sql`update users set operator_since = now() where id = ${operator.id}`,
+      );
+      const everyone = [
+        ...callers.map((caller) => ({
+          name: caller.name,
+          agent: caller.agent,
+          status: caller.create === 401 ? 401 : 403,
+        })),
+        { name: 'owner', agent: async () => owner, status: 403 },
+      ];
+      const updatedAt = async (roleId: string) =>
+        (
+          (await ctx.database.db.execute(
+            sql`select updated_at from organization_roles where id = ${roleId}`,
+          )) as unknown as { rows: { updated_at: string }[] }
+        ).rows[0]!.updated_at;
+      const rolesBefore = await roleSnapshot();
+      for (const caller of [
+        ...everyone,
+        { name: 'operator', agent: async () => operator.browser, status: 0 },
+      ]) {
+        const agent = await caller.agent();
+        for (const target of [published, unpublished]) {
+          const roleId = roleIds.get(target.id)!;
+          // Reports only reach the operators: anyone may send one about a public role, nobody
+          // (its owner neither) about a role nobody else can see.
+          const reported = await agent.post(
+            `/api/organizations/${target.id}/roles/${roleId}/reports`,
+            { reason: 'other' },
+          );
+          expect(reported.status, `${caller.name} reports`).toBe(target.published ? 200 : 404);
+          if (caller.name === 'operator') continue;
+          for (const action of ['hold', 'release']) {
+            const answer = await agent.post(
+              `/api/admin/organizations/${target.id}/roles/${roleId}/${action}`,
+              { reason: 'Not theirs', updatedAt: new Date(await updatedAt(roleId)).toISOString() },
+            );
+            expect(answer.status, `${caller.name} ${action}`).toBe(caller.status);
+          }
+        }
+      }
+      expect(await roleSnapshot()).toEqual(rolesBefore);
+      // The operator holds the published organization's role, and releases it.
+      const roleId = roleIds.get(published.id)!;
+      for (const action of ['hold', 'release']) {
+        const answer = await operator.browser.post(
+          `/api/admin/organizations/${published.id}/roles/${roleId}/${action}`,
+          { reason: 'Checked', updatedAt: new Date(await updatedAt(roleId)).toISOString() },
+        );
+        expect(answer.status, `operator ${action}`).toBe(200);
+      }
+    });
+
     it('lets only signed-in, permanent, verified users create, as themselves', async () => {
       for (const caller of callers) {
         const agent = await caller.agent();

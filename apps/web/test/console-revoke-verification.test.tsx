@@ -35,6 +35,7 @@ const detail = (overrides: Partial<AdminOrganizationRow> = {}): AdminOrganizatio
   },
   subscriptions: [],
   reports: [],
+  roles: [],
 });
 
 describe("the console's Verified badge (ADR 032)", () => {

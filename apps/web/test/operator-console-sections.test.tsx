@@ -28,6 +28,7 @@ const overview = (): AdminOverview => ({
   monthlyRecurringCents: 123_400,
   activeSubscriptions: { monthly: 30, yearly: 9, guest: 4 },
   openReports: 2,
+  roles: { open: 7, public: 5, closed: 2, expired: 3, held: 1 },
   days: Array.from({ length: 90 }, (_, index) => ({
     day: new Date(Date.UTC(2026, 7, 28 + index)).toISOString().slice(0, 10),
     signUps: index % 3,

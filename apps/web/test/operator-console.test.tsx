@@ -42,6 +42,8 @@ const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
   id: reportId,
   organizationId: orgId,
   organizationName: 'River Readers',
+  roleId: null,
+  roleTitle: null,
   reason: 'spam',
   details: '<b>Buy now</b> at a fake shop',
   status: 'open',
@@ -64,6 +66,7 @@ const detail = (organization = row()): AdminOrganizationDetail => ({
     },
   ],
   reports: [report()],
+  roles: [],
 });
 
 describe('the operator console', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminRole, AdminRoleFigures } from './admin-roles.ts';
 import { signInMessages } from './auth-messages.ts';
 import { OrganizationId } from './organizations.ts';
 import { reportReasons } from './report-texts.ts';
@@ -68,6 +69,10 @@ export const AdminReport = z.object({
   id: z.uuid(),
   organizationId: OrganizationId.nullable(),
   organizationName: z.string(),
+  /** A report about one of the organization's roles (ADR 045): the role while it exists. */
+  roleId: z.uuid().nullable(),
+  /** The role's title when reported; null for a report about the profile. */
+  roleTitle: z.string().nullable(),
   reason: z.enum(reportReasons),
   /** Plain text as the visitor typed it: shown as text, never as HTML. */
   details: z.string(),
@@ -91,6 +96,8 @@ export const AdminOrganizationDetail = z.object({
   organization: AdminOrganizationRow,
   subscriptions: z.array(AdminSubscription),
   reports: z.array(AdminReport),
+  /** Its roles in every status, newest first (ADR 045). */
+  roles: z.array(AdminRole),
 });
 export type AdminOrganizationDetail = z.infer<typeof AdminOrganizationDetail>;
 
@@ -100,7 +107,18 @@ export const AdminOrganizationAction = z
   .strict();
 export type AdminOrganizationAction = z.infer<typeof AdminOrganizationAction>;
 
+/**
+ * An operator's hold or release of a role, on the role as they saw it (its `updatedAt`): the
+ * reason goes to the audit log and, for a hold, to the owner.
+ */
+export const AdminRoleAction = z
+  .object({ reason: AdminReason, updatedAt: z.iso.datetime() })
+  .strict();
+export type AdminRoleAction = z.infer<typeof AdminRoleAction>;
+
+/** A report about a role is dismissed or the role held (ADR 045); 'delete' is the profile's. */
 export const reportResolutions = ['dismiss', 'hold', 'delete'] as const;
+export const roleReportResolutions = ['dismiss', 'hold'] as const;
 export const ResolveReportRequest = z
   .object({ action: z.enum(reportResolutions), reason: AdminReason })
   .strict();
@@ -190,6 +208,7 @@ export const AdminOverview = z.object({
     guest: z.number().int(),
   }),
   openReports: z.number().int(),
+  roles: AdminRoleFigures,
   /** The last 90 days, oldest first: sign-ups, first publications, and new subscriptions' amounts. */
   days: z.array(
     z.object({

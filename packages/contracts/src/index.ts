@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './admin-roles.ts';
+export * from './console-role-texts.ts';
 export * from './api.ts';
 export * from './error-codes.ts';
 export * from './auth.ts';

@@ -35,3 +35,14 @@ export const reportTexts = {
   sending: 'Sending...',
   charactersRemaining: (count: number) => `${countOf(count, 'character', 'characters')} remaining`,
 } as const;
+
+/** A visitor's report of one open role (ADR 045): the same form, about the role. */
+export const roleReportTexts = {
+  action: 'Report this role',
+  title: 'Report this role',
+  intro: 'Tell us what is wrong with this role. The organization is not told who reported it.',
+  thanks: 'Thank you. Our team will look at this role.',
+  /** Every client together has reported this organization or its roles often just now. */
+  tooManyForOrganization:
+    'This organization has had many reports just now. Please try again later.',
+} as const;

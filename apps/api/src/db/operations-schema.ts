@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations-schema.ts';
+import { organizationRoles } from './roles-schema.ts';
 
 /**
  * Every operator action (ADR 028): who, what, on which record, why, when. Rows are only ever
@@ -41,7 +42,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A visitor's report of a public profile. The reporter is kept only as a key (their user id, or
+ * A visitor's report of a public profile, or of one of its open roles (ADR 045). The reporter is kept only as a key (their user id, or
  * a keyed hash of their client for a visitor without an account) for deduplication; the owner
  * never sees it. The organization's name is copied so a resolved report still reads after the
  * organization is deleted.
@@ -54,6 +55,9 @@ export const profileReports = pgTable(
       onDelete: 'set null',
     }),
     organizationName: text('organization_name').notNull(),
+    /** A report about a role: the role, while it exists, and its title, kept after it goes. */
+    roleId: uuid('role_id').references(() => organizationRoles.id, { onDelete: 'set null' }),
+    roleTitle: text('role_title'),
     reason: text('reason', { enum: ['spam', 'offensive', 'inaccurate', 'other'] }).notNull(),
     details: text('details').notNull().default(''),
     reporterKey: text('reporter_key').notNull(),
@@ -71,10 +75,19 @@ export const profileReports = pgTable(
       .on(table.createdAt)
       .where(sql`${table.status} = 'open'`),
     index('profile_reports_organization_idx').on(table.organizationId, table.createdAt),
-    // One open report per reporter and profile: reporting again while it is open adds nothing.
+    // One open report per reporter and profile, and per reporter and role: reporting again
+    // while it is open adds nothing. A role report whose role is deleted is in neither.
     uniqueIndex('profile_reports_open_reporter_idx')
       .on(table.organizationId, table.reporterKey)
-      .where(sql`${table.status} = 'open'`),
+      .where(sql`${table.status} = 'open' and ${table.roleTitle} is null`),
+    uniqueIndex('profile_reports_open_role_reporter_idx')
+      .on(table.roleId, table.reporterKey)
+      .where(sql`${table.status} = 'open' and ${table.roleId} is not null`),
+    index('profile_reports_role_idx').on(table.roleId),
+    check(
+      'profile_reports_role_titled',
+      sql`${table.roleId} is null or ${table.roleTitle} is not null`,
+    ),
     check(
       'profile_reports_resolved',
       sql`(${table.status} = 'open') = (${table.resolvedAt} is null)`,

@@ -25,6 +25,7 @@ let reportId: string;
 let targetUserId: string;
 let emailId: number;
 let subscriberId: string;
+let roleId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMITS: 'off' });
@@ -46,6 +47,13 @@ beforeAll(async () => {
     sql`update organizations set verified_domain = 'matrix.example.org', verified_at = now() where id = ${organizationId}`,
   );
   reportId = await insertReport(ctx, organizationId, { details: 'Reported for the matrix' });
+  const [role] = (
+    (await ctx.database.db.execute(sql`
+      insert into organization_roles (organization_id, title, kind, workplace, description, apply, closes_on)
+      values (${organizationId}, 'Matrix role', 'full_time', 'remote', 'For the matrix.', 'https://matrix.example.org/jobs', current_date + 30)
+      returning id`)) as unknown as { rows: { id: string }[] }
+  ).rows;
+  roleId = role!.id;
   targetUserId = (await signUp(ctx, 'matrix-target@example.org')).id;
   const [email] = (
     (await ctx.database.db.execute(
@@ -73,6 +81,7 @@ async function state(): Promise<string> {
     select json_build_object(
       'organizations', (select json_agg(o order by o.id) from (select id, name, published, held_by_operator, verified_domain, version from organizations) o),
       'reports', (select json_agg(r order by r.id) from (select id, status, resolution from profile_reports) r),
+      'roles', (select json_agg(r order by r.id) from (select id, held_at, held_reason, updated_at from organization_roles) r),
       'audit', (select count(*) from audit_log),
       'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
       'sessions', (select count(*) from sessions),
@@ -91,9 +100,17 @@ const versionOf = async () =>
     )) as unknown as { rows: { version: number }[] }
   ).rows[0]!.version;
 
-/** A valid request for the operation, on the matrix's organization and report. */
+const roleUpdatedAt = async () =>
+  (
+    (await ctx.database.db.execute(
+      sql`select updated_at from organization_roles where id = ${roleId}`,
+    )) as unknown as { rows: { updated_at: string | Date }[] }
+  ).rows[0]!.updated_at;
+
+/** A valid request for the operation, on the matrix's organization, role and report. */
 async function requestFor(operation: Operation) {
   const url = operation.path
+    .replace('/roles/{roleId}', `/roles/${roleId}`)
     .replace('/reports/{id}', `/reports/${reportId}`)
     .replace('/users/{id}', `/users/${targetUserId}`)
     .replace('/emails/{id}', `/emails/${emailId}`)
@@ -106,6 +123,9 @@ async function requestFor(operation: Operation) {
   if (url.endsWith('/resend') || operation.method === 'DELETE') return { url, body: undefined };
   if (url.endsWith('/newsletter/line')) return { url, body: { line: reason } };
   if (url.includes('/users/') || url.includes('/guest-codes/')) return { url, body: { reason } };
+  if (url.includes('/roles/')) {
+    return { url, body: { reason, updatedAt: new Date(await roleUpdatedAt()).toISOString() } };
+  }
   if (url.endsWith('/refund')) {
     return { url, body: { reason, version: await versionOf(), unpublish: 'now' } };
   }
@@ -184,6 +204,10 @@ describe('the operator console access matrix', () => {
     expect(operations).toContainEqual({
       method: 'POST',
       path: '/api/admin/organizations/{id}/hold',
+    });
+    expect(operations).toContainEqual({
+      method: 'POST',
+      path: '/api/admin/organizations/{id}/roles/{roleId}/hold',
     });
   });
 

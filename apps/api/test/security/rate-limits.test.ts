@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportTexts, signInMessages } from '@si/contracts';
+import { reportTexts, roleReportTexts, signInMessages } from '@si/contracts';
 import { loadConfig } from '../../src/config.ts';
 import { signUp } from '../support/accounts.ts';
 import { createOrganization } from '../support/factories.ts';
@@ -209,6 +210,68 @@ describe('limits on reports of profiles (ADR 029)', () => {
       // Another profile has its own allowance.
       const quiet = await createOrganization(ctx.database.db);
       expect((await report(ctx, quiet, '192.0.2.5')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('limits on reports of roles (ADR 045): the same allowances as reports of profiles', () => {
+  const addRole = async (ctx: TestContext, organizationId: string) => {
+    const result = (await ctx.database.db.execute(sql`
+      insert into organization_roles (organization_id, title, kind, workplace, description, apply, closes_on)
+      values (${organizationId}, 'Counted role', 'contract', 'remote', 'Counts.', 'https://example.org/jobs', current_date + 30)
+      returning id`)) as unknown as { rows: { id: string }[] };
+    return result.rows[0]!.id;
+  };
+  const report = (ctx: TestContext, url: string, remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      ...fromAddress(remoteAddress),
+      payload: { reason: 'spam' },
+    });
+
+  it('counts one address’s reports of roles and profiles together, and an organization’s from every address', async () => {
+    const ctx = await createTestApp({
+      RATE_LIMIT_REPORT_MAX: '3',
+      RATE_LIMIT_REPORT_PROFILE_MAX: '3',
+    });
+    try {
+      // One address: a profile and two roles of three organizations, then a role of a fourth.
+      const urls: string[] = [];
+      for (let index = 0; index < 4; index++) {
+        const id = await createOrganization(ctx.database.db);
+        urls.push(
+          index === 0
+            ? `/api/organizations/${id}/reports`
+            : `/api/organizations/${id}/roles/${await addRole(ctx, id)}/reports`,
+        );
+      }
+      const fromOne = [];
+      for (const url of urls) fromOne.push((await report(ctx, url, '203.0.113.80')).statusCode);
+      expect(fromOne).toEqual([200, 200, 200, 429]);
+      const overClient = await report(ctx, urls[3]!, '203.0.113.80');
+      expect(overClient.json().error).toEqual({
+        code: 'RATE_LIMITED',
+        message: reportTexts.tooMany,
+      });
+
+      // One organization: its profile and its roles from five addresses share one allowance.
+      const crowded = await createOrganization(ctx.database.db);
+      const roles = [await addRole(ctx, crowded), await addRole(ctx, crowded)];
+      const crowdedUrls = [
+        `/api/organizations/${crowded}/reports`,
+        ...roles.map((role) => `/api/organizations/${crowded}/roles/${role}/reports`),
+        `/api/organizations/${crowded}/roles/${roles[0]}/reports`,
+        `/api/organizations/${crowded}/roles/${roles[1]}/reports`,
+      ];
+      const answers = [];
+      for (const [client, url] of crowdedUrls.entries()) {
+        answers.push(await report(ctx, url, `192.0.2.${client + 10}`));
+      }
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429, 429]);
+      expect(answers[3]!.json().error.message).toBe(roleReportTexts.tooManyForOrganization);
     } finally {
       await ctx.close();
     }

@@ -13,6 +13,7 @@ export {
   profileHeldEmail,
   profileReleasedEmail,
 } from './operator-action-emails.ts';
+export { roleHeldEmail, roleReleasedEmail } from './role-hold-emails.ts';
 export {
   duplicatePaymentRefundedEmail,
   paymentDisputedEmail,

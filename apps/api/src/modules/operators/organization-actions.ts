@@ -12,6 +12,7 @@ import type { Actor } from './audit.ts';
 import { toIso, type ConsoleContext, type OperatorServiceOptions } from './console-context.ts';
 import { organizationNotFound, type OrganizationHolds } from './organization-holds.ts';
 import { reportView } from './report-actions.ts';
+import type { RoleHolds } from './role-holds.ts';
 
 /**
  * The console's organizations: the list, one with its subscriptions and reports, and what an
@@ -20,6 +21,8 @@ import { reportView } from './report-actions.ts';
 export function createOrganizationActions(
   context: ConsoleContext,
   holds: OrganizationHolds,
+  /** Its roles in every status (role-holds.ts). */
+  rolesOf: RoleHolds['rolesOf'],
   options: Pick<
     OperatorServiceOptions,
     'payments' | 'outbox' | 'publicUrl' | 'emailFooter' | 'clearBadge' | 'refund'
@@ -44,9 +47,10 @@ export function createOrganizationActions(
     async organization(id: string) {
       const organization = await repository.organization(db, id);
       if (!organization) throw organizationNotFound(id);
-      const [subscriptions, reports] = await Promise.all([
+      const [subscriptions, reports, roles] = await Promise.all([
         repository.subscriptionsOf(id),
         repository.reportsOf(id),
+        rolesOf(id),
       ]);
       return {
         organization: { ...organization, createdAt: organization.createdAt.toISOString() },
@@ -56,6 +60,7 @@ export function createOrganizationActions(
           createdAt: row.createdAt.toISOString(),
         })),
         reports: reports.map(reportView),
+        roles,
       };
     },
 

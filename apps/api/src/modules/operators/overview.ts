@@ -1,18 +1,20 @@
 import { plans } from '@si/contracts';
+import { dayOf } from '../roles/role-calendar.ts';
 import type { ConsoleContext } from './console-context.ts';
 
 /**
- * The business on one screen: organizations by state, revenue by plan, open reports and 90 days
- * of activity, each figure read from the module that owns it.
+ * The business on one screen: organizations by state, revenue by plan, open reports, roles by
+ * status and 90 days of activity, each figure read from the module that owns it.
  */
 export function createOverview({ repository, now }: Pick<ConsoleContext, 'repository' | 'now'>) {
   return async function overview() {
     const at = now();
-    const [organizations, subscriptions, signUps, openReports] = await Promise.all([
+    const [organizations, subscriptions, signUps, openReports, roles] = await Promise.all([
       repository.organizationFigures(at),
       repository.subscriptionFigures(at),
       repository.signUpFigures(at),
       repository.openReportCount(),
+      repository.roleFigures(dayOf(at)),
     ]);
     const signUpsOn = new Map(signUps.days.map((day) => [day.day, day.signUps]));
     const monthly = plans.monthly.amountCents;
@@ -35,6 +37,7 @@ export function createOverview({ repository, now }: Pick<ConsoleContext, 'reposi
         guest: subscriptions.guest,
       },
       openReports,
+      roles,
       days: subscriptions.days.map((day) => ({
         day: day.day,
         signUps: Number(signUpsOn.get(day.day) ?? 0),

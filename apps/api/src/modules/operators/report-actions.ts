@@ -1,10 +1,17 @@
-import { adminTexts, errorCodes, type ResolveReportRequest } from '@si/contracts';
+import {
+  adminRoleTexts,
+  adminTexts,
+  errorCodes,
+  roleReportResolutions,
+  type ResolveReportRequest,
+} from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import type { Actor } from './audit.ts';
 import { toIso, type ConsoleContext } from './console-context.ts';
 import type { OrganizationHolds } from './organization-holds.ts';
 import type { ReportRow } from './repository.ts';
+import type { RoleHolds } from './role-holds.ts';
 
 export const reportView = (row: ReportRow) => ({
   ...row,
@@ -12,10 +19,15 @@ export const reportView = (row: ReportRow) => ({
   resolvedAt: toIso(row.resolvedAt),
 });
 
-/** The reports queue (ADR 029): visitors' reports, resolved by an operator. */
+/** A report about a role is dismissed or the role held (ADR 045); deleting is the profile's. */
+const isRoleResolution = (action: string): action is (typeof roleReportResolutions)[number] =>
+  (roleReportResolutions as readonly string[]).includes(action);
+
+/** The reports queue (ADR 029, ADR 045): visitors' reports, resolved by an operator. */
 export function createReportActions(
   { db, repository, record, emailQueued }: ConsoleContext,
   holds: OrganizationHolds,
+  roleHolds: Pick<RoleHolds, 'holdReported'>,
 ) {
   return {
     async reports(query: { status: 'open' | 'resolved'; page: number }) {
@@ -24,8 +36,9 @@ export function createReportActions(
     },
 
     /**
-     * Resolves a report, and every other open report of the same profile with it: dismissed,
-     * or the profile held (the owner is emailed the reason) or deleted.
+     * Resolves a report, and every other open report of the same profile (or, for a report
+     * about a role, of the same role) with it: dismissed, or the profile or the role held (the
+     * owner is emailed the reason), or the organization deleted.
      */
     async resolveReport(actor: Actor, id: string, input: ResolveReportRequest) {
       const status = ({ dismiss: 'dismissed', hold: 'held', delete: 'deleted' } as const)[
@@ -37,6 +50,12 @@ export function createReportActions(
         if (!found) throw new AppError(404, errorCodes.notFound, 'No such report');
         if (found.status !== 'open') {
           throw new AppError(409, errorCodes.staleVersion, adminTexts.alreadyResolved);
+        }
+        const aboutRole = found.roleTitle !== null;
+        if (aboutRole && !isRoleResolution(input.action)) {
+          throw badRequest(adminRoleTexts.roleReportActions, {
+            action: adminRoleTexts.roleReportActions,
+          });
         }
         const organization = found.organizationId
           ? await repository.organization(tx, found.organizationId)
@@ -51,11 +70,19 @@ export function createReportActions(
           action: `report.${input.action}`,
           targetType: 'report',
           targetId: found.id,
-          targetLabel: found.organizationName,
+          targetLabel: aboutRole
+            ? `${found.roleTitle} (${found.organizationName})`
+            : found.organizationName,
           reason: input.reason,
-          details: { organizationId: found.organizationId, resolvedReports: resolved.length },
+          details: {
+            organizationId: found.organizationId,
+            roleId: found.roleId,
+            resolvedReports: resolved.length,
+          },
         });
-        if (input.action === 'hold' && organization) {
+        if (input.action === 'hold' && aboutRole) {
+          await roleHolds.holdReported(tx, actor, organization, found.roleId, input.reason);
+        } else if (input.action === 'hold' && organization) {
           await holds.hold(tx, actor, organization, input.reason);
         }
         return found;

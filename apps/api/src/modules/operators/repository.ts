@@ -8,6 +8,7 @@ import { createAccountConsoleQueries } from '../accounts/console-queries.ts';
 import { createOrganizationConsoleQueries } from '../organizations/console-queries.ts';
 import { createPaymentConsoleQueries } from '../payments/console-queries.ts';
 import { createReportConsoleQueries } from '../reports/console-queries.ts';
+import { createRoleConsoleQueries } from '../roles/console-queries.ts';
 
 export type { AdminOrganizationRecord } from '../organizations/console-queries.ts';
 export type { ReportRow } from '../reports/console-queries.ts';
@@ -25,6 +26,7 @@ export function createOperatorRepository(db: Database) {
     ...createOrganizationConsoleQueries(db),
     ...createPaymentConsoleQueries(db),
     ...createReportConsoleQueries(db),
+    ...createRoleConsoleQueries(db),
     ...createOutboxConsoleQueries(db),
 
     // The audit log: only ever added to.

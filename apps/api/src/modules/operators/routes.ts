@@ -14,6 +14,7 @@ import { emailRoutes } from './email-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { organizationRoutes } from './organization-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { roleRoutes } from './role-routes.ts';
 import type { OperatorService } from './service.ts';
 import { userRoutes } from './user-routes.ts';
 
@@ -48,6 +49,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorService 
 
   // Awaited one by one: the OpenAPI document lists the console's calls in this order.
   await app.register(organizationRoutes, parts);
+  await app.register(roleRoutes, parts);
   await app.register(reportRoutes, parts);
   await app.register(userRoutes, parts);
 

@@ -9,6 +9,7 @@ import { createOrganizationActions } from './organization-actions.ts';
 import { createOrganizationHolds } from './organization-holds.ts';
 import { createOverview } from './overview.ts';
 import { createReportActions } from './report-actions.ts';
+import { createRoleHolds } from './role-holds.ts';
 import { createUserActions } from './user-actions.ts';
 
 export type { Actor, OperatorServiceOptions };
@@ -29,11 +30,14 @@ export function createOperatorService(options: OperatorServiceOptions) {
     emailQueued: options.onEmailQueued ?? (() => {}),
   };
   const holds = createOrganizationHolds(context, options);
+  const roleHolds = createRoleHolds(context, holds, options);
 
   return {
     requireOperator: createOperatorGuard(repository, context.now),
-    ...createOrganizationActions(context, holds, options),
-    ...createReportActions(context, holds),
+    ...createOrganizationActions(context, holds, roleHolds.rolesOf, options),
+    holdRole: roleHolds.holdRole,
+    releaseRole: roleHolds.releaseRole,
+    ...createReportActions(context, holds, roleHolds),
     ...createUserActions(context, holds, options),
     overview: createOverview(context),
     ...createEmailActions(context, options),

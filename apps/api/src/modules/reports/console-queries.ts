@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { offsetOf, pageOf } from '../../db/console-reads.ts';
@@ -54,19 +54,25 @@ export function createReportConsoleQueries(db: Database) {
 
     /**
      * Resolves the report and every other open report of the same profile the same way (one
-     * decision answers them all).
+     * decision answers them all); a report about a role, with the other open reports of that
+     * role (ADR 045). A report whose profile or role is gone is resolved alone.
      */
     async resolveReports(
       tx: Database,
       report: ReportRow,
       outcome: { status: 'dismissed' | 'held' | 'deleted'; by: string; resolution: string },
     ) {
-      const sameProfile = report.organizationId
-        ? and(
-            eq(profileReports.organizationId, report.organizationId),
-            eq(profileReports.status, 'open'),
-          )
-        : and(eq(profileReports.id, report.id), isNull(profileReports.resolvedAt));
+      const open = eq(profileReports.status, 'open');
+      let same: SQL | undefined = and(eq(profileReports.id, report.id), open);
+      if (report.roleTitle !== null && report.roleId !== null) {
+        same = and(eq(profileReports.roleId, report.roleId), open);
+      } else if (report.roleTitle === null && report.organizationId !== null) {
+        same = and(
+          eq(profileReports.organizationId, report.organizationId),
+          isNull(profileReports.roleTitle),
+          open,
+        );
+      }
       return tx
         .update(profileReports)
         .set({
@@ -75,7 +81,7 @@ export function createReportConsoleQueries(db: Database) {
           resolvedBy: outcome.by,
           resolution: outcome.resolution,
         })
-        .where(sameProfile)
+        .where(same)
         .returning({ id: profileReports.id });
     },
 

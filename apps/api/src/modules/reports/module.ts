@@ -1,20 +1,25 @@
 import type { ModuleContext } from '../../assembly/context.ts';
 import { routesOf } from '../../assembly/module-routes.ts';
 import type { OrganizationService } from '../organizations/service.ts';
+import type { RoleService } from '../roles/service.ts';
 import { reporterKeys } from './reporter-key.ts';
 import { createReportRepository } from './repository.ts';
 import { reportRoutes } from './routes.ts';
 import { createReportService } from './service.ts';
 
-/** A visitor's report of a public profile (ADR 029), limited per client and per profile. */
+/**
+ * A visitor's report of a public profile (ADR 029) or of one of its open roles (ADR 045),
+ * limited per client and per organization.
+ */
 export function reportsModule(
   context: ModuleContext,
-  { organizations }: { organizations: OrganizationService },
+  { organizations, roles }: { organizations: OrganizationService; roles: RoleService },
 ) {
   const { config } = context;
   const service = createReportService({
     repository: createReportRepository(context.db),
     organizations,
+    roles,
     keys: reporterKeys(context.secret),
     counters: context.counters,
     limits: {

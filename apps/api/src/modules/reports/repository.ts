@@ -8,13 +8,17 @@ export interface NewReport {
   reason: ReportReason;
   details: string;
   reporterKey: string;
+  /** A report about one of the organization's open roles (ADR 045). */
+  roleId?: string;
+  roleTitle?: string;
 }
 
 export function createReportRepository(db: Database) {
   return {
     /**
-     * Adds an open report, unless this reporter already has one open for the profile: the
-     * partial unique index (migration 0009) turns the repeat into nothing, race-free.
+     * Adds an open report, unless this reporter already has one open for the profile (or the
+     * role): the partial unique indexes (migrations 0009, 0023) turn the repeat into nothing,
+     * race-free.
      */
     async addOpen(report: NewReport): Promise<void> {
       await db.insert(profileReports).values(report).onConflictDoNothing();

@@ -23,7 +23,9 @@ import { formatWhen } from './format-when';
 import { CountryName } from './country-name';
 import { RecordBody } from './list-states';
 import { ChoiceFieldset } from './choice-fieldset';
+import { OrganizationRoles } from './organization-roles';
 import { ReasonDialog } from './reason-dialog';
+import { refusalOf } from './refusal';
 import { ActionsCard, DeleteDialog, useActionDialogs, useLeaveDeleted } from './record-actions';
 import { ReportBody } from './report-item';
 import { StatePill } from './state-pill';
@@ -105,7 +107,7 @@ function OrganizationRecord({
   countries: readonly Country[] | undefined;
   onChanged: () => void;
 }) {
-  const { organization, subscriptions, reports } = detail;
+  const { organization, subscriptions, reports, roles } = detail;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -199,6 +201,7 @@ function OrganizationRecord({
           </ul>
         )}
       </Card>
+      <OrganizationRoles organization={organization} roles={roles} onChanged={onChanged} />
       <Card id="console-organization-reports" title={consoleTexts.reports}>
         {reports.length === 0 ? (
           <p className="text-ink-muted">{consoleTexts.noReports}</p>
@@ -216,12 +219,7 @@ function OrganizationRecord({
   );
 }
 
-/** A refusal's message: 409 is 'changed meanwhile', which the caller answers by reloading. */
-export function refusalOf(error: unknown): { message: string; changed: boolean } {
-  const changed = error instanceof ApiError && error.status === 409;
-  const message = error instanceof Error && error.message ? error.message : consoleTexts.loadFailed;
-  return { message, changed };
-}
+export { refusalOf };
 
 function OrganizationActions({
   organization,

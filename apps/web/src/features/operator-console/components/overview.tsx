@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { consoleTexts, type AdminOverview } from '@si/contracts';
+import { consoleRoleTexts, consoleTexts, type AdminOverview } from '@si/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOverview } from '../api/get-overview';
@@ -83,6 +83,20 @@ function Figures({ overview }: { overview: AdminOverview }) {
             <ArrowRight aria-hidden="true" className="ml-1 inline size-4 align-[-0.125em]" />
           </Link>
         </Figure>
+      </FigureGroup>
+      <FigureGroup id="console-figures-roles" title={consoleRoleTexts.figuresHeading}>
+        <Figure label={consoleRoleTexts.figures.open} value={number(overview.roles.open)}>
+          {consoleRoleTexts.figureHints.open(overview.roles.public)}
+        </Figure>
+        {(['closed', 'expired', 'held'] as const).map((status) => (
+          <Figure
+            key={status}
+            label={consoleRoleTexts.figures[status]}
+            value={number(overview.roles[status])}
+          >
+            {consoleRoleTexts.figureHints[status]}
+          </Figure>
+        ))}
       </FigureGroup>
       <section
         aria-labelledby="console-figures-days"

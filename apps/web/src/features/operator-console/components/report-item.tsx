@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { consoleTexts, reportReasonLabels, type AdminReport } from '@si/contracts';
+import {
+  consoleRoleTexts,
+  consoleTexts,
+  reportReasonLabels,
+  type AdminReport,
+} from '@si/contracts';
 import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 
@@ -7,6 +12,21 @@ import { formatWhen } from './format-when';
 export function ReportBody({ report }: { report: AdminReport }) {
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+      {report.roleTitle !== null ? (
+        <>
+          <dt className="text-ink-muted">{consoleRoleTexts.aboutRole}</dt>
+          <dd className="font-semibold break-words" data-testid="report-role">
+            {report.roleId ? (
+              report.roleTitle
+            ) : (
+              <>
+                {report.roleTitle}{' '}
+                <span className="font-normal text-ink-subtle">({consoleRoleTexts.roleGone})</span>
+              </>
+            )}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-ink-muted">{consoleTexts.reason}</dt>
       <dd className="font-semibold">{reportReasonLabels[report.reason]}</dd>
       <dt className="text-ink-muted">{consoleTexts.details}</dt>
@@ -31,7 +51,10 @@ export function ReportBody({ report }: { report: AdminReport }) {
   );
 }
 
-/** The organization a report is about: its console page and its public profile, or 'Deleted'. */
+/**
+ * The organization a report is about: its console page and its public profile, or 'Deleted';
+ * for a report about a role (ADR 045), the role's public page too.
+ */
 export function ReportedOrganization({ report }: { report: AdminReport }) {
   if (!report.organizationId) {
     return (
@@ -58,6 +81,16 @@ export function ReportedOrganization({ report }: { report: AdminReport }) {
       >
         {consoleTexts.publicProfile}
       </a>
+      {report.roleId ? (
+        <a
+          href={`/organizations/${id}/roles/${encodeURIComponent(report.roleId)}`}
+          target="_blank"
+          rel="noopener"
+          className="text-sm text-ink-muted underline underline-offset-4 hover:text-ink"
+        >
+          {`${consoleRoleTexts.aboutRole}: ${report.roleTitle}`}
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
+  consoleRoleTexts,
   consoleTexts,
   reportResolutions,
+  roleReportResolutions,
   type AdminReport,
   type ResolveReportRequest,
 } from '@si/contracts';
@@ -91,6 +93,8 @@ function ResolveReport({ report }: { report: AdminReport }) {
   const [resolution, setResolution] = useState<Resolution>('dismiss');
   const [error, setError] = useState<string | null>(null);
   const name = `resolution-${report.id}`;
+  // A report about a role is dismissed or the role held (ADR 045); deleting is the profile's.
+  const aboutRole = report.roleTitle !== null;
 
   return (
     <ReasonDialog
@@ -102,8 +106,14 @@ function ResolveReport({ report }: { report: AdminReport }) {
       }}
       triggerLabel={consoleTexts.resolve}
       triggerClassName={buttonClasses('secondary', 'sm')}
-      title={consoleTexts.resolveTitle(report.organizationName)}
-      description={consoleTexts.resolveDescription}
+      title={
+        aboutRole
+          ? consoleRoleTexts.resolveTitle(report.roleTitle ?? '', report.organizationName)
+          : consoleTexts.resolveTitle(report.organizationName)
+      }
+      description={
+        aboutRole ? consoleRoleTexts.resolveDescription : consoleTexts.resolveDescription
+      }
       reasonHint={resolution === 'hold' ? consoleTexts.holdReasonHint : consoleTexts.reasonHint}
       tone={resolution === 'delete' ? 'danger' : 'brand'}
       confirmLabel={consoleTexts.resolve}
@@ -124,15 +134,26 @@ function ResolveReport({ report }: { report: AdminReport }) {
         );
       }}
     >
-      <ChoiceFieldset
-        legend={consoleTexts.resolutionLabel}
-        name={name}
-        values={reportResolutions}
-        labels={consoleTexts.resolutions}
-        value={resolution}
-        onChange={setResolution}
-        danger="delete"
-      />
+      {aboutRole ? (
+        <ChoiceFieldset
+          legend={consoleTexts.resolutionLabel}
+          name={name}
+          values={roleReportResolutions}
+          labels={consoleRoleTexts.resolutions}
+          value={resolution === 'delete' ? 'dismiss' : resolution}
+          onChange={setResolution}
+        />
+      ) : (
+        <ChoiceFieldset
+          legend={consoleTexts.resolutionLabel}
+          name={name}
+          values={reportResolutions}
+          labels={consoleTexts.resolutions}
+          value={resolution}
+          onChange={setResolution}
+          danger="delete"
+        />
+      )}
     </ReasonDialog>
   );
 }

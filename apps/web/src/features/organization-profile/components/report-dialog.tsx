@@ -8,6 +8,7 @@ import {
   reportReasonLabels,
   reportReasons,
   reportTexts,
+  roleReportTexts,
   type Organization,
 } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +25,8 @@ type ReportValues = z.input<typeof CreateReportRequest>;
 
 export interface ReportDialogProps {
   organization: Pick<Organization, 'id'>;
+  /** One of the organization's open roles, when the report is about it (ADR 045). */
+  roleId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -33,8 +36,9 @@ export interface ReportDialogProps {
  * once the dialog closes, as the product's other forms confirm; a refusal (too many reports, a
  * failure) stays in the dialog with what was written.
  */
-export function ReportDialog({ organization, open, onOpenChange }: ReportDialogProps) {
-  const mutation = useReportOrganization(organization.id);
+export function ReportDialog({ organization, roleId, open, onOpenChange }: ReportDialogProps) {
+  const mutation = useReportOrganization(organization.id, roleId);
+  const words = roleId ? { ...reportTexts, ...roleReportTexts } : reportTexts;
   const [failure, setFailure] = useState<string | null>(null);
   const reasonErrorId = useId();
   const {
@@ -57,7 +61,7 @@ export function ReportDialog({ organization, open, onOpenChange }: ReportDialogP
     mutation.mutate(report, {
       onSuccess: () => {
         onOpenChange(false);
-        showToast('success', reportTexts.thanks);
+        showToast('success', words.thanks);
       },
       onError: (error) => {
         const fields = error instanceof ApiError ? error.fields : undefined;
@@ -74,8 +78,8 @@ export function ReportDialog({ organization, open, onOpenChange }: ReportDialogP
     <DialogFrame
       open={open}
       onOpenChange={(next) => !busy && onOpenChange(next)}
-      title={reportTexts.title}
-      description={reportTexts.intro}
+      title={words.title}
+      description={words.intro}
       closeLabel={reportTexts.cancel}
     >
       <form noValidate onSubmit={(event) => void send(event)} className="flex flex-col gap-5">

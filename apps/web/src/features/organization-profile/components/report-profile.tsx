@@ -7,15 +7,28 @@ const loadDialog = () => import('./report-dialog');
 // The form, its schema and the dialog load when a visitor means to report, not with the profile.
 const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ReportDialog })));
 
-/**
- * The profile's quiet 'Report this profile' (ADR 029). It needs a script, so without one it is
- * not shown, nor before the app has hydrated (a tap then would be lost); the dialog starts
- * loading as soon as a pointer or the keyboard reaches the button.
- */
+/** The profile's quiet 'Report this profile' (ADR 029). */
 export function ReportProfile({
   organization,
 }: {
   organization: Pick<Organization, 'id' | 'name'>;
+}) {
+  return <ReportButton organization={organization} label={reportTexts.action} />;
+}
+
+/**
+ * A quiet report button and its lazy dialog, about the profile or one of its roles (ADR 045). It
+ * needs a script, so without one it is not shown, nor before the app has hydrated (a tap then
+ * would be lost); the dialog starts loading as soon as a pointer or the keyboard reaches it.
+ */
+export function ReportButton({
+  organization,
+  roleId,
+  label,
+}: {
+  organization: Pick<Organization, 'id'>;
+  roleId?: string;
+  label: string;
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -40,11 +53,16 @@ export function ReportProfile({
         onClick={() => setOpen(true)}
       >
         <FlagIcon className="size-4" />
-        {reportTexts.action}
+        {label}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <ReportDialog organization={organization} open={open} onOpenChange={setOpen} />
+          <ReportDialog
+            organization={organization}
+            roleId={roleId}
+            open={open}
+            onOpenChange={setOpen}
+          />
         </Suspense>
       ) : null}
     </div>
