@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorBoundaryTexts, rolePageTexts as texts, type Country } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -43,9 +44,12 @@ export function RoleDetailPage({
   roleId,
   countriesByCode,
   referencePending,
+  openRoleActions,
 }: {
   orgId: string;
   roleId: string;
+  /** Shown under an open role, given its organization's creator (the route's: a report). */
+  openRoleActions?: (createdBy: string) => ReactNode;
   countriesByCode: ReadonlyMap<string, Country>;
   /** The country names are on their way: the page waits for them rather than show codes. */
   referencePending: boolean;
@@ -85,11 +89,14 @@ export function RoleDetailPage({
   return (
     <PageContainer className="flex flex-col gap-6 py-6 sm:py-10">
       {role.data && organization.data && !referencePending ? (
-        <RoleView
-          role={role.data}
-          organization={organization.data}
-          countriesByCode={countriesByCode}
-        />
+        <>
+          <RoleView
+            role={role.data}
+            organization={organization.data}
+            countriesByCode={countriesByCode}
+          />
+          {openRoleActions?.(organization.data.createdBy)}
+        </>
       ) : gone ? (
         <StatusCard as="h1" title={texts.goneHeading} action={leadOn} className="my-10">
           {texts.goneBody}
