@@ -29,6 +29,13 @@ test.describe('accessibility', () => {
     await audit(page);
   });
 
+  test('the list of open roles has no serious WCAG A/AA violations', async ({ page }) => {
+    await page.goto('/roles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Open roles' })).toBeVisible();
+    await expect(page.locator('a[href*="/roles/"]').first()).toBeVisible();
+    await audit(page);
+  });
+
   test('the sign-in pages have no serious WCAG A/AA violations', async ({ page }) => {
     // Three pages and three audits: more than one page's time on a busy machine.
     test.slow();
