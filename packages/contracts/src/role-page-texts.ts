@@ -26,7 +26,7 @@ export const rolePageTexts = {
   applyNote: (organizationName: string) => `You apply with ${organizationName} directly.`,
   goneTitle: `Role no longer open${titleSuffix}`,
   goneHeading: 'This role is no longer open',
-  goneBody: 'It was closed, or its closing date has passed.',
+  goneBody: 'It is no longer listed in the directory.',
   goneLink: (organizationName: string) => `See ${organizationName}’s current roles`,
   notFoundTitle: `Role not found${titleSuffix}`,
   notFoundHeading: 'Role not found',
