@@ -68,6 +68,13 @@ export const madeUpParam = 'zz_fuzz';
 const someUuid = '0b7a3f4e-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
 
 /** Cursors no page ever handed out: each must be refused with 400, never reach the database. */
+/**
+ * A cursor of the shape the list at `path` gives: the directory's pages by name and id, the open
+ * roles by date posted and id (ADR 044).
+ */
+export const wellFormedCursor = (path: string): string =>
+  base64url(JSON.stringify([path === '/api/roles' ? new Date().toISOString() : 'a', someUuid]));
+
 export const forgedCursors: { name: string; cursor: string }[] = [
   { name: 'cursor with NUL inside', cursor: base64url(JSON.stringify(['\u0000', someUuid])) },
   {
