@@ -1,19 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { detailTexts } from '@si/contracts';
 import { OrganizationProfile } from '../src/features/organization-profile/components/organization-profile';
+import {
+  milestonesQueryOptions,
+  openRolesQueryOptions,
+} from '../src/features/organization-profile/api/get-roles-and-milestones';
+import { createQueryClient } from '../src/lib/query-client';
 import { categoriesById, countriesByCode, makeOrganization } from './fixtures';
 
+/**
+ * The profile as its route renders it, its open roles and milestones (queries of their own)
+ * already read, as the route's loader leaves them: none here.
+ */
 function renderProfile(overrides: Parameters<typeof makeOrganization>[0] = {}) {
+  const organization = makeOrganization(overrides);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(openRolesQueryOptions(organization.id).queryKey, []);
+  queryClient.setQueryData(milestonesQueryOptions(organization.id).queryKey, []);
   return render(
-    <MemoryRouter>
-      <OrganizationProfile
-        organization={makeOrganization(overrides)}
-        categoriesById={categoriesById}
-        countriesByCode={countriesByCode}
-      />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <OrganizationProfile
+          organization={organization}
+          categoriesById={categoriesById}
+          countriesByCode={countriesByCode}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
