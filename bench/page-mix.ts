@@ -7,15 +7,28 @@
  *   home      filtered home pages, /?q=…&categories=…&country=… (and ?cursor= a third of the
  *             time), from the cold list mix's vocabulary (bench/request-mix.ts)
  *   og        /og/organizations/{id}.png, the profiles' share images
+ *   embeds    /embed/organizations/{id}, the profiles' cards for other sites (ADR 052)
+ *   badges    /embed/organizations/{id}/badge.svg, their badges
  *   repeat    300 page URLs, profiles and home pages, sent over and over
- * The first three are distinct: no URL is handed out twice in a dataset's runs, warm-ups
- * included, and profiles and share images take their ids from one shuffled list, so neither a
- * stored share card nor a per-process cache can have seen a URL before.
+ *   feeds     the feeds (ADR 053), /feeds/organizations.atom and .rss, /feeds/roles.atom and
+ *             .rss in turn, under the home pages' filters (no cursor): each URL new
+ * All but repeat are distinct: no URL is handed out twice in a dataset's runs, warm-ups
+ * included, and profiles, share images, cards and badges take their ids from one shuffled list,
+ * so neither a stored share card nor a per-process cache can have seen a URL before.
  */
 import { ALL_COUNTRIES_CODE, ORGANIZATION_LIST_MAX_LIMIT } from '@si/contracts';
 import { coldMix, random, type RequestMix, type Vocabulary } from './request-mix.ts';
 
-export const pageFigures = ['profiles', 'first-renders', 'home', 'og', 'repeat'] as const;
+export const pageFigures = [
+  'profiles',
+  'first-renders',
+  'home',
+  'og',
+  'embeds',
+  'badges',
+  'repeat',
+  'feeds',
+] as const;
 export type PageFigure = (typeof pageFigures)[number];
 
 /** Of each kind, in the repeat figure. */
@@ -100,6 +113,51 @@ function homePages(vocabulary: Vocabulary): RequestMix {
   };
 }
 
+const feedPaths = [
+  '/feeds/organizations.atom',
+  '/feeds/organizations.rss',
+  '/feeds/roles.atom',
+  '/feeds/roles.rss',
+];
+
+/** Feed URLs under the home pages' filters, the four feeds in turn, none sent twice. */
+function feedUrls(vocabulary: Vocabulary): RequestMix {
+  let turn = 0;
+  const urls = coldMix(homeVocabulary(vocabulary), 5, (params) => {
+    params.delete('cursor');
+    const query = params.toString();
+    return `${feedPaths[turn++ % feedPaths.length]}${query ? `?${query}` : ''}`;
+  });
+  const sent = new Set<string>();
+  let repeated = 0;
+  return {
+    next() {
+      let url = urls.next();
+      for (let draw = 1; sent.has(url); draw += 1) {
+        if (draw === DRAWS_PER_HOME_PAGE) {
+          repeated += 1;
+          return url;
+        }
+        url = urls.next();
+      }
+      sent.add(url);
+      return url;
+    },
+    distinct: () => sent.size,
+    repeats: () => repeated,
+  };
+}
+
+/** A figure's own count of what a shared mix handed out while it ran. */
+function countedFrom(mix: RequestMix): RequestMix {
+  const [distinctBefore, repeatsBefore] = [mix.distinct(), mix.repeats()];
+  return {
+    next: mix.next,
+    distinct: () => mix.distinct() - distinctBefore,
+    repeats: () => mix.repeats() - repeatsBefore,
+  };
+}
+
 /** What a dataset's page figures are drawn from, made once, on its first server start. */
 export interface PageSources {
   /** The published ids in a fixed random order, the repeat figure's first. */
@@ -108,6 +166,8 @@ export interface PageSources {
   taken: number;
   /** Home page URLs, each new. */
   home: RequestMix;
+  /** Feed URLs, each new. */
+  feeds: RequestMix;
   /** The repeat figure's URLs: profiles and home pages in turn. */
   repeat: string[];
 }
@@ -128,7 +188,7 @@ export function pageSources(ids: string[], vocabulary: Vocabulary): PageSources 
     if (index < profiles.length) repeat.push(`/organizations/${profiles[index]}`);
     if (index < REPEATED_HOME_PAGES) repeat.push(home.next());
   }
-  return { ids: shuffled, taken: profiles.length, home, repeat };
+  return { ids: shuffled, taken: profiles.length, home, feeds: feedUrls(vocabulary), repeat };
 }
 
 /**
@@ -144,18 +204,16 @@ export function figureMix(figure: PageFigure, sources: PageSources): RequestMix 
       repeats: () => Math.max(0, sent - sources.repeat.length),
     };
   }
-  if (figure === 'home') {
-    const [distinctBefore, repeatsBefore] = [sources.home.distinct(), sources.home.repeats()];
-    return {
-      next: sources.home.next,
-      distinct: () => sources.home.distinct() - distinctBefore,
-      repeats: () => sources.home.repeats() - repeatsBefore,
-    };
-  }
-  const pathOf =
-    figure === 'profiles' || figure === 'first-renders'
-      ? (id: string) => `/organizations/${id}`
-      : (id: string) => `/og/organizations/${id}.png`;
+  if (figure === 'home') return countedFrom(sources.home);
+  if (figure === 'feeds') return countedFrom(sources.feeds);
+  const paths: Record<Exclude<PageFigure, 'repeat' | 'home' | 'feeds'>, (id: string) => string> = {
+    profiles: (id) => `/organizations/${id}`,
+    'first-renders': (id) => `/organizations/${id}`,
+    og: (id) => `/og/organizations/${id}.png`,
+    embeds: (id) => `/embed/organizations/${id}`,
+    badges: (id) => `/embed/organizations/${id}/badge.svg`,
+  };
+  const pathOf = paths[figure];
   const mine: string[] = [];
   let repeated = 0;
   return {

@@ -22,6 +22,8 @@ const targets: Target[] = [
   { figure: 'home', ratio: 0.04, p99: 150 },
   { figure: 'og', p99: 300 },
   { figure: 'repeat', ratio: 0.3 },
+  // A feed is one index query and one small read, never rendered: no slower than a home page.
+  { figure: 'feeds', ratio: 0.04, p99: 150 },
 ];
 const TARGET_DATABASE = 'postgres';
 const TARGET_SIZE = 100_000;
@@ -65,7 +67,7 @@ export function reportPages(
   options: { duration: number; connections: number },
 ): { lines: string[]; notes: string[] } {
   const lines = [
-    `\nPages, ${options.connections} connections, ${options.duration} s per figure, accept-encoding br, gzip (req/s: mean of per-second samples; ratio: the figure over healthz on the same server start; RSS: sum over the server's processes; profiles, first-renders, home, og: every URL new to the server; profiles: each profile's page stored ahead by the server (ADR 030), first-renders: each rendered for its request, on a server start without the regeneration; repeat: the same few hundred profiles and home pages over and over)`,
+    `\nPages, ${options.connections} connections, ${options.duration} s per figure, accept-encoding br, gzip (req/s: mean of per-second samples; ratio: the figure over healthz on the same server start; RSS: sum over the server's processes; profiles, first-renders, home, og, embeds, badges: every URL new to the server; profiles: each profile's page stored ahead by the server (ADR 030), first-renders: each rendered for its request, on a server start without the regeneration; repeat: the same few hundred profiles and home pages over and over; feeds: the four feeds under the home pages' filters, every URL new, ADR 053)`,
     ...table<PageRow>(
       [
         ['database', -9, (row) => row.database],

@@ -48,6 +48,10 @@ const WARM_UP_SECONDS = 2;
 const SETTLE_TIMEOUT_MS = 60_000;
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 const imageHeaders = { accept: 'image/png,image/*;q=0.8', 'accept-encoding': 'br, gzip' };
+const feedHeaders = {
+  accept: 'application/atom+xml, application/rss+xml;q=0.9',
+  'accept-encoding': 'br, gzip',
+};
 
 /**
  * Builds the web app and the server when missing or older than their sources (as `npm start`
@@ -147,7 +151,12 @@ async function measureFigure(
   options: PagesOptions,
 ) {
   const { connections, duration } = options;
-  const headers = figure === 'og' ? imageHeaders : pageHeaders;
+  const headers =
+    figure === 'og' || figure === 'badges'
+      ? imageHeaders
+      : figure === 'feeds'
+        ? feedHeaders
+        : pageHeaders;
   // A stopped server refuses every connection at once, and autocannon tries again and again: no
   // new URL is spent on that.
   const from = (mix: RequestMix) => () => (server.running() ? mix.next() : '/healthz');

@@ -8,6 +8,7 @@ import type {
   OrganizationSummary,
   Redirect,
 } from '@si/contracts';
+import { roleListTexts } from '@si/contracts';
 import { site } from './support/accounts.ts';
 
 /** Looks an organization up through the public API, the way a visitor's browser would. */
@@ -44,6 +45,16 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 64
 /** Below 1024 px the category panel is a bar that opens a sheet: open it when it is folded. */
 export async function openCategoryPanel(page: Page) {
   await expect(page.getByRole('heading', { name: 'Filter by Categories' })).toBeVisible();
+  const panel = page.locator('details.filter-panel');
+  const sidebar = await page.evaluate(() => matchMedia('(min-width: 1024px)').matches);
+  if (!sidebar && !(await panel.evaluate((element: HTMLDetailsElement) => element.open))) {
+    await panel.locator('summary').click();
+  }
+}
+
+/** Below 1024 px the filters of /roles are a bar that opens a sheet: open it when it is folded. */
+export async function openRoleFilters(page: Page) {
+  await expect(page.getByRole('heading', { name: roleListTexts.filterPanel })).toBeVisible();
   const panel = page.locator('details.filter-panel');
   const sidebar = await page.evaluate(() => matchMedia('(min-width: 1024px)').matches);
   if (!sidebar && !(await panel.evaluate((element: HTMLDetailsElement) => element.open))) {

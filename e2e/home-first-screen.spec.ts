@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { homeTexts } from '@si/contracts';
+import { homeTexts, saveSearchButtonTexts } from '@si/contracts';
 import { expect, test } from './support/test.ts';
 import { findOrganization, isPhone, listTotal, openCategoryPanel } from './fixtures.ts';
 
@@ -98,6 +98,11 @@ test.describe('the category panel', () => {
       await expect(page).toHaveURL(/categories=climate_action/);
       return;
     }
+    // The header has read who is here: a visitor's 'Save this search' has become its sign-in
+    // link, which would otherwise replace the button under the keyboard's focus.
+    await expect(
+      page.getByRole('link', { name: saveSearchButtonTexts.signInToSave }),
+    ).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search organizations' }).focus();
     const skip = page.getByRole('link', { name: homeTexts.skipToResults });
     // The search box, the panel's heading, then the skip link, ahead of about fifty categories.

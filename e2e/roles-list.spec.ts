@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { roleListTexts as texts } from '@si/contracts';
-import { createOrganization, payThroughApi, uniqueName } from './fixtures.ts';
+import {
+  createOrganization,
+  isPhone,
+  openRoleFilters,
+  payThroughApi,
+  uniqueName,
+} from './fixtures.ts';
 import { createVerifiedAccount, site, uniqueEmail } from './support/accounts.ts';
 import { screenshot } from './support/screenshots.ts';
 import { expect, test } from './support/test.ts';
@@ -46,6 +52,16 @@ async function organizationHiring(request: APIRequestContext, name: string) {
 
 const rows = (page: Page) => page.getByTestId('role-list').getByRole('listitem');
 
+/**
+ * Sends the filter form without JavaScript: the sheet's 'Show N roles' on a phone (the page
+ * comes back with it closed), the sidebar's 'Show roles' on a wide screen.
+ */
+async function sendFilters(page: Page) {
+  await page
+    .getByRole('button', { name: isPhone(page) ? /^Show \d+ roles?$/ : texts.apply })
+    .click();
+}
+
 test.describe('the list of open roles', () => {
   test('a visitor filters by kind and country, loads more, and opens a role', async ({
     page,
@@ -71,6 +87,7 @@ test.describe('the list of open roles', () => {
     await expect(rows(page).first()).toContainText('Internship');
     await expect(rows(page).first()).toContainText(texts.remoteIn('France'));
 
+    await openRoleFilters(page);
     await page.getByRole('checkbox', { name: 'Contract' }).check();
     await expect(page).toHaveURL(/kind=contract/);
     await expect(rows(page)).toHaveCount(1);
@@ -88,6 +105,8 @@ test.describe('the list of open roles', () => {
     await expect(page.getByText(texts.count(0))).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Full-time' }).uncheck();
+    // On a phone the sheet covers the list until 'Show N roles' closes it onto it.
+    if (isPhone(page)) await page.getByRole('button', { name: texts.showResults(2) }).click();
     await page.getByRole('link', { name: 'Policy analyst' }).click();
     await expect(page).toHaveURL(`/organizations/${organizationId}/roles/${ids['Policy analyst']}`);
   });
@@ -114,16 +133,18 @@ test.describe('the list of open roles', () => {
 
       await page.goto(`/roles?q=${encodeURIComponent(name)}`);
       await expect(rows(page)).toHaveCount(3);
+      await openRoleFilters(page);
       await page.getByRole('checkbox', { name: 'Contract' }).check();
       await page.getByRole('checkbox', { name: 'Internship' }).check();
-      await page.getByRole('button', { name: texts.apply }).click();
+      await sendFilters(page);
       await expect(page).toHaveURL(/kind=contract/);
       await expect(page.getByText(texts.count(2))).toBeVisible();
 
+      await openRoleFilters(page);
       await page.getByRole('checkbox', { name: 'Internship' }).uncheck();
       await page.getByRole('checkbox', { name: 'Contract' }).uncheck();
       await page.getByLabel(texts.countryLabel).selectOption('KE');
-      await page.getByRole('button', { name: texts.apply }).click();
+      await sendFilters(page);
       await expect(page).toHaveURL(/country=KE/);
       await expect(rows(page)).toHaveCount(1);
       await expect(rows(page)).toContainText('Reading teacher');

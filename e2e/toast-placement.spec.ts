@@ -54,8 +54,16 @@ async function pinnedUnder(page: Page, toast: Locator, pinnedControl: Locator): 
   );
 }
 
-/** Waits until the toast has slid into its place: two readings of its box agree. */
+/**
+ * Waits until the toast has slid into its place: its entry transition has run out, and two
+ * readings of its box agree. The transition goes first: on a loaded machine two readings in one
+ * starved frame agree while the toast is still above its place, over the header.
+ */
 async function settled(toast: Locator) {
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await toast.evaluate((element) =>
+    Promise.allSettled(element.getAnimations().map((animation) => animation.finished)),
+  );
   let last = '';
   await expect
     .poll(async () => {

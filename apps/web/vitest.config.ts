@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // A frame's page (the insights page's card preview) is the server's: never fetched here.
+    environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true } } },
     include: ['test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,

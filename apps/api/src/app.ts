@@ -9,10 +9,14 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerMetrics } from './metrics/routes.ts';
+import { activityModule } from './modules/activity/module.ts';
 import { accountsModule } from './modules/accounts/module.ts';
+import { apiKeysModule } from './modules/api-keys/module.ts';
+import { feedsModule } from './modules/feeds/module.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { insightsModule } from './modules/insights/module.ts';
 import { outboundRoute } from './modules/insights/outbound-route.ts';
+import { invitationsModule } from './modules/invitations/module.ts';
 import { milestonesModule } from './modules/milestones/module.ts';
 import { newsletterModule } from './modules/newsletter/module.ts';
 import { operatorRoster, operatorsModule } from './modules/operators/module.ts';
@@ -25,6 +29,8 @@ import { rolesModule } from './modules/roles/module.ts';
 import { savedSearchesModule } from './modules/saved-searches/module.ts';
 import { siteModule } from './modules/site/module.ts';
 import { verificationModule } from './modules/verification/module.ts';
+import { webhooksModule } from './modules/webhooks/module.ts';
+import type { HostResolver } from './modules/webhooks/target-policy.ts';
 import { routeRateLimits } from './adapters/rate-limit/route-limits.ts';
 import { pagesModule } from './pages/module.ts';
 
@@ -33,6 +39,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino options, or false in tests that want silence. */
   logger?: boolean | Record<string, unknown>;
+  /** How webhook hosts are resolved; tests point a name at this machine (ADR 056). */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -45,6 +53,7 @@ export async function buildApp({
   config,
   database,
   logger,
+  resolveHost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = createFastify(config, logger);
   const traffic = registerEdgeRules(app, config);
@@ -80,18 +89,31 @@ export async function buildApp({
     deleteOrganization: organizations.service.deleteForOperator,
     deleteUser: accounts.service.deleteForOperator,
   });
-  const savedSearches = savedSearchesModule(context, { organizations: organizations.service });
+  const savedSearches = savedSearchesModule(context, {
+    organizations: organizations.service,
+    roles: roles.listing,
+    reference: reference.service,
+  });
   const reports = reportsModule(context, {
     organizations: organizations.service,
     roles: roles.service,
   });
+  const invitations = invitationsModule(context, { organizations: organizations.service });
   const milestones = milestonesModule(context, { organizations: organizations.service });
+  const webhooks = webhooksModule(context, { audit: operators.repository, resolveHost });
+  const activity = activityModule(context, { organizations: organizations.service });
+  const apiKeys = apiKeysModule(context);
   const pages = pagesModule(context, {
     organizations,
     roles: roles.pageQueries,
     reference: reference.service,
     insights: insights.service,
     site: site.settings,
+  });
+  const feeds = feedsModule(context, {
+    organizations: organizations.service,
+    roles: roles.listing,
+    reference: reference.service,
   });
   const images = organizationImagesModule(context, {
     organizations: organizations.service,
@@ -115,25 +137,32 @@ export async function buildApp({
     config,
     identity: accounts.identity,
     operatorGate: operators.gate,
+    keyGate: apiKeys.gate,
     routes: [
       accounts.routes(organizations.service),
       reference.routes,
       organizations.routes(insights.service),
+      organizations.memberRoutes,
+      invitations.routes,
+      activity.routes,
       roles.routes,
       insights.routes,
       verification.routes,
       milestones.routes,
       savedSearches.routes,
+      apiKeys.routes,
       images.routes,
       reports.routes,
       payments.routes,
       console.routes,
+      webhooks.routes,
       payments.webhookRoutes,
       newsletter.routes,
       site.routes,
     ],
   });
   await pages.routes(app);
+  await feeds.routes(app);
   await app.register(outboundRoute, {
     organizations: organizations.service,
     roles: roles.service,

@@ -10,6 +10,7 @@ import { rateLimitSettings } from './config/rate-limit-settings.ts';
 import { serverSettings, servingSettings } from './config/server-settings.ts';
 import { siteSettings } from './config/site-settings.ts';
 import { storageSettings } from './config/storage-settings.ts';
+import { webhookSettings } from './config/webhook-settings.ts';
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the server with
@@ -26,6 +27,7 @@ export const ConfigSchema = z.object({
   ...paymentSettings,
   ...jobSettings,
   ...storageSettings,
+  ...webhookSettings,
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_DATA'> & {

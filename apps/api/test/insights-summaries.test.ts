@@ -4,6 +4,7 @@ import type { Insights } from '@si/contracts';
 import { startAppWithMailbox, stopAppWithMailbox, signUp, countRows } from './support/accounts.ts';
 import { createOrganization } from './support/factories.ts';
 import { linkIn, type Mailbox } from './support/mailbox.ts';
+import { addMember } from './support/members.ts';
 import { startSecondAppInstance } from './support/second-app-instance.ts';
 import type { TestContext } from './support/test-app.ts';
 
@@ -158,5 +159,46 @@ describe('the monthly insights summary', () => {
     expect((await stranger.browser.call('PUT', url, { on: false })).status).toBe(404);
     expect((await owner.browser.call('PUT', url, { on: false })).status).toBe(200);
     expect((await owner.browser.call('PUT', url, { on: 'no' })).status).toBe(400);
+  });
+
+  it('goes to each owner (ADR 051), not to an editor, nor to its creator who has left', async () => {
+    const creator = await signUp(ctx, 'summary-creator@example.org');
+    const people = {
+      first: await signUp(ctx, 'summary-first-owner@example.org'),
+      second: await signUp(ctx, 'summary-second-owner@example.org'),
+      editor: await signUp(ctx, 'summary-editor@example.org'),
+    };
+    const organizationId = await createOrganization(ctx.database.db, {
+      name: 'Team Summary Works',
+      createdBy: creator.id,
+    });
+    await addMember(ctx, organizationId, people.first.id, 'owner');
+    await addMember(ctx, organizationId, people.second.id, 'owner');
+    await addMember(ctx, organizationId, people.editor.id, 'editor');
+    const left = await creator.browser.delete(
+      `/api/organizations/${organizationId}/members/${creator.id}`,
+      {},
+    );
+    expect(left.status).toBe(200);
+    await counted(organizationId, '2027-01-12', 'views', 9);
+
+    expect(
+      await ctx.app.jobs.sendInsightsSummaries(new Date('2027-02-01T06:00:00Z')),
+    ).toBeGreaterThanOrEqual(2);
+    // Once a month for the organization, however many owners it has.
+    expect(await ctx.app.jobs.sendInsightsSummaries(new Date('2027-02-02T06:00:00Z'))).toBe(0);
+    await ctx.app.emailRelay.drain();
+    const summaries = (email: string) =>
+      mailbox.to(email).filter((message) => /Team Summary Works.*summary/.test(message.subject));
+    for (const owner of ['summary-first-owner@example.org', 'summary-second-owner@example.org']) {
+      const [email, ...more] = summaries(owner);
+      expect(more).toEqual([]);
+      expect(email!.subject).toBe(
+        'Team Summary Works on Scaling Impact: your January 2027 summary',
+      );
+      expect(email!.text).toContain('viewed 9 times');
+    }
+    expect(summaries('summary-editor@example.org')).toEqual([]);
+    expect(summaries('summary-creator@example.org')).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ interface Detail {
     state: string;
     published: boolean;
     heldByOperator: boolean;
-    ownerEmail: string | null;
+    ownerEmails: string[];
     openReports: number;
     version: number;
   };
@@ -153,11 +153,11 @@ describe('organizations in the console', () => {
   });
 
   it('finds an organization by owner email, name or id, and by state', async () => {
-    const byEmail = await operator.get<Answer<{ id: string; ownerEmail: string }[]>>(
+    const byEmail = await operator.get<Answer<{ id: string; ownerEmails: string[] }[]>>(
       '/api/admin/organizations?q=HARBOR-OWNER@example',
     );
     expect(byEmail.body.data.map((row) => row.id)).toEqual([organizationId]);
-    expect(byEmail.body.data[0]!.ownerEmail).toBe('harbor-owner@example.org');
+    expect(byEmail.body.data[0]!.ownerEmails).toEqual(['harbor-owner@example.org']);
     const byName = await operator.get<Answer<{ id: string }[]>>(
       '/api/admin/organizations?q=literacy',
     );
@@ -243,7 +243,7 @@ describe('organizations in the console', () => {
     const reportId = await insertReport(ctx, organizationId, { details: 'Looks copied' });
     const detail = await operator.get<Answer<Detail>>(`/api/admin/organizations/${organizationId}`);
     expect(detail.body.data.organization).toMatchObject({
-      ownerEmail: 'harbor-owner@example.org',
+      ownerEmails: ['harbor-owner@example.org'],
       openReports: 1,
     });
     expect(detail.body.data.subscriptions).toEqual([

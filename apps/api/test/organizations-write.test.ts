@@ -555,7 +555,18 @@ describe('owners create, edit and delete organizations', () => {
           );
           expect(put.status, `${caller.name} PUT`).toBe(expected);
           expect(del.status, `${caller.name} DELETE`).toBe(expected);
-          for (const [method, url, body] of roleCalls(target)) {
+          // The invitations (ADR 049) are the owners' too.
+          const invitations = `/api/organizations/${target.id}/invitations`;
+          const someInvitation = `${invitations}/${randomUUID()}`;
+          for (const [method, url, body] of [
+            ...roleCalls(target),
+            ['POST', invitations, { email: 'invited@example.com', role: 'owner' }],
+            ['GET', invitations, undefined],
+            ['POST', `${someInvitation}/resend`, {}],
+            ['DELETE', someInvitation, {}],
+            // The activity (ADR 048) is the owners' to read.
+            ['GET', `/api/organizations/${target.id}/activity`, undefined],
+          ] as const) {
             const answer = await agent.call(method, url, body);
             expect(answer.status, `${caller.name} ${method} ${url}`).toBe(expected);
           }
@@ -582,6 +593,10 @@ describe('owners create, edit and delete organizations', () => {
       }
       expect(await snapshot()).toEqual(before);
       expect(await roleSnapshot()).toEqual(rolesBefore);
+      const invited = (await ctx.database.db.execute(
+        sql`select id from organization_invitations`,
+      )) as unknown as { rows: unknown[] };
+      expect(invited.rows).toEqual([]);
       expect(results).toHaveLength(8);
     });
 

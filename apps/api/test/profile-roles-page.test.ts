@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationMilestones, organizationRoles } from '../src/db/schema.ts';
 import { createOrganization } from './support/factories.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-import { buildWebForTests, type WebBuild } from './support/web-build.ts';
+import type { TestContext } from './support/test-app.ts';
+import { createPagesTestApp } from './support/web-build.ts';
 
 /**
  * The profile's open roles and milestones are in the server's HTML (ADR 042), and a kept page
@@ -16,23 +16,16 @@ const start = Date.now();
 const utcDate = (days: number) => new Date(start + days * DAY).toISOString().slice(0, 10);
 
 describe('open roles and milestones on server-rendered pages', () => {
-  let web: WebBuild;
   let ctx: TestContext;
 
   beforeAll(async () => {
-    web = await buildWebForTests();
-    ctx = await createTestApp({
-      DIRECTORY_CACHE_MS: '0',
-      RATE_LIMITS: 'off',
-      WEB_DIST_DIR: web.distDir,
-    });
+    ctx = await createPagesTestApp();
   }, 120_000);
   afterEach(() => {
     vi.useRealTimers();
   });
   afterAll(async () => {
     await ctx?.close();
-    await web?.remove();
   });
 
   /** Moves the process's clock (only Date: timers run as they do) to `days` after the start. */

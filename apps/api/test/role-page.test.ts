@@ -15,32 +15,12 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestContext } from './support/test-app.ts';
-import { buildWebForTests, type WebBuild } from './support/web-build.ts';
+import { TEST_PUBLIC_URL } from './support/test-app.ts';
+import { DAY_MS, day, remoteRole, validRole } from './support/roles.ts';
+import type { TestContext } from './support/test-app.ts';
+import { createPagesTestApp } from './support/web-build.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A UTC date `days` from today, as closing dates are written. */
-const day = (days = 0) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-
-const onSiteRole = {
-  title: 'Field Coordinator',
-  kind: 'full_time',
-  workplace: 'on_site',
-  country: 'KE',
-  city: 'Nairobi',
-  pay: { min: 30000, max: 42000, currency: 'USD', period: 'year' },
-  description: 'Coordinates the well teams.\nTravels to the lake counties.',
-  apply: 'https://tidewater.example/jobs/1',
-};
-
-const remoteRole = {
-  title: 'Data Fellow',
-  kind: 'fellowship',
-  workplace: 'remote',
-  remoteCountries: ['KE', 'UG'],
-  description: 'Builds the water-point dashboard.',
-  apply: 'jobs@tidewater.example',
-};
+const onSiteRole = validRole();
 
 /** The page's JSON-LD blocks, parsed. */
 const jsonLdOf = (html: string) =>
@@ -49,23 +29,16 @@ const jsonLdOf = (html: string) =>
   );
 
 describe('a role’s public page', () => {
-  let web: WebBuild;
   let ctx: TestContext;
   let owner: Agent;
   let ownerId: string;
 
   beforeAll(async () => {
-    web = await buildWebForTests();
-    ctx = await createTestApp({
-      DIRECTORY_CACHE_MS: '0',
-      RATE_LIMITS: 'off',
-      WEB_DIST_DIR: web.distDir,
-    });
+    ctx = await createPagesTestApp();
     ({ browser: owner, id: ownerId } = await signUp(ctx, 'role-page-owner@example.com'));
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
-    await web?.remove();
   });
   afterEach(() => vi.useRealTimers());
 

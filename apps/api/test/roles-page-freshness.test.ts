@@ -3,31 +3,24 @@ import type { Organization, Role } from '@si/contracts';
 import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-import { buildWebForTests, type WebBuild } from './support/web-build.ts';
+import type { TestContext } from './support/test-app.ts';
+import { createPagesTestApp } from './support/web-build.ts';
 
 /**
  * A kept profile page (ADR 027) is rendered again after any write to the organization's roles
  * (ADR 042), as after a save of the profile, while the editor's version stays where it was.
  */
 describe('a kept profile page after its roles change', () => {
-  let web: WebBuild;
   let ctx: TestContext;
   let owner: Agent;
   let ownerId: string;
 
   beforeAll(async () => {
-    web = await buildWebForTests();
-    ctx = await createTestApp({
-      DIRECTORY_CACHE_MS: '0',
-      RATE_LIMITS: 'off',
-      WEB_DIST_DIR: web.distDir,
-    });
+    ctx = await createPagesTestApp();
     ({ browser: owner, id: ownerId } = await signUp(ctx, 'kept-roles@example.com'));
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
-    await web?.remove();
   });
 
   async function page(url: string) {

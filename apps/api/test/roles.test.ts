@@ -18,28 +18,13 @@ import { PRIVATE_CACHE, REVALIDATE_CACHE } from '../src/http/cache-control.ts';
 import { countRows, signUp } from './support/accounts.ts';
 import { createAgent, type Agent } from './support/browser-agent.ts';
 import { createOrganization } from './support/factories.ts';
+import { DAY_MS, day, validRole } from './support/roles.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 type Answer<T> = {
   data: T;
   error?: { code: string; message: string; fields?: Record<string, string> };
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A UTC date `days` from today, as closing dates are written. */
-const day = (days = 0) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-
-const validRole = (changes: Record<string, unknown> = {}) => ({
-  title: 'Field Coordinator',
-  kind: 'full_time',
-  workplace: 'on_site',
-  country: 'KE',
-  city: 'Nairobi',
-  pay: { min: 30000, max: 42000, currency: 'USD', period: 'year' },
-  description: 'Coordinates the well teams.\nTravels to the lake counties.',
-  apply: 'https://tidewater.example/jobs/1',
-  ...changes,
-});
 
 describe('open roles: an owner posts them, anyone reads the open ones', () => {
   let ctx: TestContext;

@@ -5,6 +5,7 @@ import {
   savedSearchTexts,
   type AdminSavedSearchStats,
   type SavedSearch,
+  type SavedSearchFilters,
 } from '@si/contracts';
 import { referenceAnswer } from '../src/modules/organizations/directory/reference.ts';
 import type { IndexedOrganization } from '../src/modules/organizations/directory/index.ts';
@@ -39,14 +40,17 @@ type Saver = Awaited<ReturnType<typeof signUp>>;
 async function save(
   user: Saver,
   name: string,
-  filters: Partial<SavedSearch['filters']>,
+  filters: Partial<SavedSearchFilters>,
   frequency: 'weekly' | 'monthly' = 'weekly',
 ) {
-  return user.browser.post<Body<SavedSearch>>('/api/saved-searches', {
-    name,
-    frequency,
-    filters,
-  });
+  return user.browser.post<Body<Extract<SavedSearch, { follows: 'organizations' }>>>(
+    '/api/saved-searches',
+    {
+      name,
+      frequency,
+      filters,
+    },
+  );
 }
 
 /** Runs the alert job a given number of days from now and delivers what it queued. */
@@ -333,7 +337,7 @@ describe('alerts', () => {
       ids.push(await createOrganization(ctx.database.db, organizationInput(i)));
     }
     const user = await signUp(ctx, 'alerts-reference@example.org');
-    const searches: { id: string; name: string; filters: SavedSearch['filters'] }[] = [];
+    const searches: { id: string; name: string; filters: SavedSearchFilters }[] = [];
     for (let i = 0; i < 12; i += 1) {
       const filters = {
         q: random(2) ? pick(['riv', 'sol', 'río works', 'clinic', 'ref 00']) : '',

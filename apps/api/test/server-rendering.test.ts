@@ -114,6 +114,27 @@ describe('public pages rendered on the server', () => {
     expect(nextHtml).toContain('Back to the first page');
   });
 
+  it('links its feeds from the head, with the page’s filters and no script (ADR 053)', async () => {
+    const alternates = (html: string) =>
+      [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="[^"]+" href="([^"]+)">/g)].map(
+        ([, type, href]) => [type, href!.replace(/&amp;/g, '&')],
+      );
+    const base = 'http://directory.test/feeds';
+    expect(alternates((await get('/?country=KE&categories=climate_action')).body)).toEqual([
+      ['application/atom+xml', `${base}/organizations.atom?country=KE&categories=climate_action`],
+      ['application/rss+xml', `${base}/organizations.rss?country=KE&categories=climate_action`],
+    ]);
+    expect(alternates((await get('/')).body)[0]).toEqual([
+      'application/atom+xml',
+      `${base}/organizations.atom`,
+    ]);
+    const roles = (await get('/roles?kind=internship&remote=true')).body;
+    expect(alternates(roles)).toEqual([
+      ['application/atom+xml', `${base}/roles.atom?kind=internship&remote=true`],
+      ['application/rss+xml', `${base}/roles.rss?kind=internship&remote=true`],
+    ]);
+  });
+
   it('sends a filter form submitted without JavaScript on to the filter’s own URL', async () => {
     const toggled = await get('/?country=KE&q=&categories=climate_action&toggle=education');
     expect(toggled.statusCode).toBe(303);
@@ -255,6 +276,30 @@ describe('public pages rendered on the server', () => {
       const other = await get(`/api/${name}?v=an-older-version`);
       expect(other.headers['cache-control']).toBe('public, no-cache');
     }
+  });
+
+  it('sends a build file with the headers a file obeys, and none that only a page needs', async () => {
+    const page = await get('/faq');
+    const file = await get('/assets/index-abc.css');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of [
+      'content-security-policy',
+      'permissions-policy',
+      'strict-transport-security',
+      'referrer-policy',
+      'x-request-id',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(file.headers[name], name).toBeUndefined();
+    }
+    // The page keeps them: the host's rules come with it.
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-request-id']).toBeTruthy();
   });
 
   it('compresses every page when asked, profiles and 404 pages too', async () => {

@@ -4,11 +4,13 @@ import userEvent from '@testing-library/user-event';
 import {
   accountDeletionMessages,
   dashboardTexts,
+  membersPageTexts,
   passwordMessages,
+  paymentTexts,
   publicationStateNames,
 } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { makeOrganization, makeSubscription } from './fixtures';
+import { makeMyOrganization, makeSubscription } from './fixtures';
 
 function signedIn(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
@@ -43,8 +45,8 @@ describe('the dashboard', () => {
       'GET /api/users/organizations': () =>
         json({
           data: [
-            makeOrganization({ id: '00000000-0000-4000-8000-000000000001', name: 'Paid Org' }),
-            makeOrganization({
+            makeMyOrganization({ id: '00000000-0000-4000-8000-000000000001', name: 'Paid Org' }),
+            makeMyOrganization({
               id: '00000000-0000-4000-8000-000000000002',
               name: 'Draft Org',
               paymentStatus: 'pending',
@@ -79,6 +81,56 @@ describe('the dashboard', () => {
     expect(within(subscriptions).getByText('Paid Org')).toBeTruthy();
     expect(within(subscriptions).queryByText('Draft Org')).toBeNull();
     expect(within(subscriptions).getByText('Monthly')).toBeTruthy();
+  });
+
+  it("shows each organization's role and Members link, and an editor no billing", async () => {
+    const owned = '00000000-0000-4000-8000-000000000003';
+    const edited = '00000000-0000-4000-8000-000000000004';
+    const draft = { paymentStatus: 'pending', subscriptionType: null, published: false } as const;
+    signedIn(makeUser(), {
+      'GET /api/users/organizations': () =>
+        json({
+          data: [
+            makeMyOrganization({ id: owned, name: 'Owned Org', ...draft }, 'owner'),
+            makeMyOrganization({ id: edited, name: 'Edited Org', ...draft }, 'editor'),
+          ],
+        }),
+      'GET /api/payments/subscriptions': () => json({ data: [] }),
+    });
+    renderApp('/dashboard/organizations');
+    const rows = within(await screen.findByTestId('my-organizations')).getAllByRole('listitem');
+    const [owner, editor] = rows;
+    expect(within(owner!).getByTestId('my-role').textContent).toBe('Owner');
+    expect(within(editor!).getByTestId('my-role').textContent).toBe('Editor');
+    expect(
+      within(editor!)
+        .getByRole('link', { name: `${membersPageTexts.open} Edited Org` })
+        .getAttribute('href'),
+    ).toBe(`/dashboard/organizations/${edited}/members`);
+    expect(
+      await within(owner!).findByRole('link', {
+        name: `${paymentTexts.choosePlanLink}: Owned Org`,
+      }),
+    ).toBeTruthy();
+    expect(
+      within(editor!).queryByRole('link', { name: new RegExp(paymentTexts.choosePlanLink) }),
+    ).toBeNull();
+    expect(within(editor!).getByRole('link', { name: 'Edit Edited Org' })).toBeTruthy();
+  });
+
+  it('shows no subscriptions or receipts to someone who is an editor only', async () => {
+    signedIn(makeUser(), {
+      'GET /api/users/organizations': () =>
+        json({ data: [makeMyOrganization({ name: 'Edited Org', published: false }, 'editor')] }),
+      'GET /api/payments/subscriptions': () => json({ data: [] }),
+    });
+    renderApp('/dashboard/organizations');
+    expect(await screen.findByTestId('my-role')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: dashboardTexts.mySubscriptions })).toBeNull();
+    expect(screen.queryByRole('heading', { name: paymentTexts.invoicesTitle })).toBeNull();
+    expect(
+      screen.queryByRole('link', { name: new RegExp(paymentTexts.choosePlanLink) }),
+    ).toBeNull();
   });
 
   it('shows the error states of both lists when they cannot be loaded', async () => {

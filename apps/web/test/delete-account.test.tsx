@@ -46,7 +46,23 @@ async function openDialog() {
 
 const typeDeleteLabel = dashboardTexts.typeDeleteLabel('DELETE');
 
+/** The calls that change something: the dialog reads what it would delete as it opens. */
+const deletions = (fetchMock: ReturnType<typeof stubApi>) =>
+  callsOf(fetchMock).filter((call) => call !== 'GET /api/users/me/deletion');
+
 describe('the account deletion dialog', () => {
+  it('names the organizations deleted with the account, those it is the only owner of (ADR 047)', async () => {
+    stubApi({
+      'GET /api/users/me/deletion': () =>
+        json({ data: { organizations: [{ id: 'a', name: 'Alone Trust' }] } }),
+    });
+    renderSettings(makeUser());
+    const { dialog } = await openDialog();
+    expect(
+      await within(dialog).findByText(dashboardTexts.deletedWithAccount(['Alone Trust'])),
+    ).toBeTruthy();
+  });
+
   it('asks for DELETE and, for a password account, the password, before calling the API', async () => {
     const fetchMock = stubApi({});
     renderSettings(makeUser());
@@ -60,7 +76,7 @@ describe('the account deletion dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: dashboardTexts.deleteAccount }));
     expect(await within(dialog).findByText(accountDeletionMessages.typeDelete)).toBeTruthy();
     expect(within(dialog).queryByText(accountDeletionMessages.passwordRequired)).toBeNull();
-    expect(callsOf(fetchMock)).toEqual([]);
+    expect(deletions(fetchMock)).toEqual([]);
   });
 
   it('shows a wrong password next to the field, then deletes and goes home with the message', async () => {
@@ -94,7 +110,7 @@ describe('the account deletion dialog', () => {
       { confirmation: 'DELETE', password: 'secret1' },
     ]);
     // A wrong password is an answer: it never triggers a session refresh.
-    expect(callsOf(fetchMock).slice(0, 2)).toEqual([
+    expect(deletions(fetchMock).slice(0, 2)).toEqual([
       'DELETE /api/users/me',
       'DELETE /api/users/me',
     ]);

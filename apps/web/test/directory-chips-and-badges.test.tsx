@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CategoryToggle } from '../src/features/directory/components/category-toggle';
 import { MatchBadge } from '../src/features/directory/components/match-badge';
@@ -71,22 +71,9 @@ describe('the match badge (ADR 019)', () => {
   });
 });
 
-function stubHover(canHover: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(hover: none)' ? !canHover : false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
-
 describe('the badges on a card (ADR 019)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('shows the first badges on the front of a touch screen, without hover or focus', () => {
-    stubHover(false);
+  // On every device: CSS hides them where the device can hover (e2e/directory-chips-and-badges).
+  it('draws the first badges on the front, for a touch screen, without hover or focus', () => {
     renderCard({}, ['education']);
     const list = screen.getByRole('list', { name: 'Categories' });
     const items = [...list.querySelectorAll('li')];
@@ -97,11 +84,5 @@ describe('the badges on a card (ADR 019)', () => {
     expect(items.map((item) => item.getAttribute('data-variant'))).toEqual(['filled', 'outlined']);
     expect(items[0]!.getAttribute('data-emoji')).toBe('📚');
     expect(list.getAttribute('data-more')).toBe('+1 more');
-  });
-
-  it('keeps them on the back, drawn on hover, where the device can hover', () => {
-    stubHover(true);
-    renderCard();
-    expect(screen.queryByRole('list', { name: 'Categories' })).toBeNull();
   });
 });

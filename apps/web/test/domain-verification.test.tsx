@@ -33,6 +33,8 @@ function editorApi(organization: Organization, extra: Parameters<typeof stubApi>
     'GET /api/category-groups': () => json({ data: categoryGroups }),
     'GET /api/countries': () => json({ data: countries }),
     [`GET /api/payments/subscription/${orgId}`]: () => json({ data: makeSubscription() }),
+    // The signed-in user is its owner (ADR 047): the edit page opens by role.
+    'GET /api/users/organizations': () => json({ data: [{ ...organization, myRole: 'owner' }] }),
     ...extra,
   });
 }

@@ -11,6 +11,7 @@ function inputs(overrides: Partial<EditPageInputs> = {}): EditPageInputs {
   return {
     organization: { data: organization, error: null, isError: false, fresh: true },
     user: makeUser({ id: 'owner' }),
+    myRole: 'owner',
     gate: { kind: 'open', notice: null },
     groups: { data: categoryGroups, isError: false },
     categories: { data: categories, isError: false },
@@ -40,9 +41,25 @@ describe('the edit page state', () => {
 
   it('sends someone else away, but only on the first fresh answer', () => {
     const stranger = makeUser({ id: 'stranger' });
-    expect(editPageState(inputs({ user: stranger })).kind).toBe('not-owner');
+    expect(editPageState(inputs({ user: stranger, myRole: null })).kind).toBe('not-owner');
     const cached = { data: organization, error: null, isError: false, fresh: false };
-    expect(editPageState(inputs({ user: stranger, organization: cached })).kind).toBe('loading');
+    expect(editPageState(inputs({ user: stranger, myRole: null, organization: cached })).kind).toBe(
+      'loading',
+    );
+  });
+
+  it('opens the editor to an editor as to an owner, once their role is known (ADR 047)', () => {
+    const editor = makeUser({ id: 'editor' });
+    expect(editPageState(inputs({ user: editor, myRole: 'editor' })).kind).toBe('editor');
+    expect(editPageState(inputs({ user: editor, myRole: undefined })).kind).toBe('loading');
+  });
+
+  it('decides by the role, not by who created it (ADR 047)', () => {
+    const secondOwner = makeUser({ id: 'second-owner' });
+    expect(editPageState(inputs({ user: secondOwner, myRole: 'owner' })).kind).toBe('editor');
+    // Its creator who has left is someone else now, and even its creator waits for the role.
+    expect(editPageState(inputs({ myRole: null })).kind).toBe('not-owner');
+    expect(editPageState(inputs({ myRole: undefined })).kind).toBe('loading');
   });
 
   it('says not found on 404 and on a malformed id (400), before the payment gate', () => {

@@ -1,4 +1,12 @@
-import type { Category, CategoryGroup, Country, Organization, Subscription } from '@si/contracts';
+import type {
+  Category,
+  CategoryGroup,
+  Country,
+  MemberRole,
+  MyOrganization,
+  Organization,
+  Subscription,
+} from '@si/contracts';
 
 export const categories: Category[] = [
   {
@@ -80,6 +88,14 @@ export function makeOrganization(overrides: Partial<Organization> = {}): Organiz
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** An organization as the dashboard's list gives it: with the caller's role (an owner). */
+export function makeMyOrganization(
+  overrides: Partial<Organization> = {},
+  myRole: MemberRole = 'owner',
+): MyOrganization {
+  return { ...makeOrganization(overrides), myRole };
 }
 
 /** A live monthly subscription of the test checkout, for the organization of makeOrganization. */

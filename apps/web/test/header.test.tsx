@@ -57,7 +57,11 @@ describe('the header and the home page by session', () => {
     stubApi({ ...directory, 'GET /api/auth/session': () => json({ data: makeUser() }) });
     renderApp('/');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    // The menu's own trigger, not the disabled one drawn while the menu's module loads.
+    const trigger = await screen.findByRole('button', {
+      name: `${accountMenuTexts.openAccountMenu}: Ada Lovelace`,
+    });
+    await user.click(trigger);
     const add = await screen.findByRole('menuitem', { name: accountMenuTexts.addOrganization });
     expect(add.getAttribute('href')).toBe('/submit-organization');
     expect(screen.getByRole('menuitem', { name: accountMenuTexts.dashboard })).toBeTruthy();

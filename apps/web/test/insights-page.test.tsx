@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { insightsTexts, type InsightCounts, type Insights } from '@si/contracts';
+import { embedTexts, insightsTexts, type InsightCounts, type Insights } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { makeOrganization } from './fixtures';
+import { makeMyOrganization } from './fixtures';
 
 const id = '00000000-0000-4000-8000-0000000000aa';
 const counts = (values: Partial<InsightCounts> = {}): InsightCounts => ({
@@ -11,6 +11,7 @@ const counts = (values: Partial<InsightCounts> = {}): InsightCounts => ({
   impressions: 0,
   clicks: { website: 0, linkedin: 0, twitter: 0, blog: 0, donate: 0, volunteer: 0 },
   shares: 0,
+  embeds: 0,
   ...values,
 });
 
@@ -33,13 +34,17 @@ function insightsOf(days: number, totals: InsightCounts, previous = counts()): I
   };
 }
 
-function insightsApi(answer: (days: number) => Promise<Response>, puts: unknown[] = []) {
+function insightsApi(
+  answer: (days: number) => Promise<Response>,
+  puts: unknown[] = [],
+  published = true,
+) {
   const user = makeUser();
   return stubApi({
     'GET /api/auth/session': () => json({ data: user }),
     'GET /api/users/profile': () => json({ data: user }),
     'GET /api/users/organizations': () =>
-      json({ data: [makeOrganization({ id, name: 'Counted Org' })] }),
+      json({ data: [makeMyOrganization({ id, name: 'Counted "Org"', published })] }),
     [`GET /api/organizations/${id}/insights`]: ({ url }) =>
       answer(Number(url.searchParams.get('days'))),
     [`PUT /api/organizations/${id}/insights/monthly-email`]: ({ body }) => {
@@ -56,13 +61,14 @@ describe('Insights', () => {
       impressions: 300,
       clicks: { ...counts().clicks, website: 3, blog: 1 },
       shares: 2,
+      embeds: 7,
     });
     insightsApi((days) =>
       json({ data: insightsOf(days, totals, counts({ views: 8, impressions: 300 })) }),
     );
     renderApp(`/dashboard/organizations/${id}/insights`);
     expect(
-      await screen.findByRole('heading', { name: insightsTexts.title('Counted Org') }),
+      await screen.findByRole('heading', { name: insightsTexts.title('Counted "Org"') }),
     ).toBeTruthy();
     const views = await screen.findByTestId('insights-total-views');
     expect(views.textContent).toContain('12');
@@ -72,6 +78,7 @@ describe('Insights', () => {
     expect(screen.getByTestId('insights-total-shares').textContent).toContain(
       insightsTexts.change(2, 0),
     );
+    expect(screen.getByTestId('insights-total-embeds').textContent).toContain('7');
     expect(screen.getByTestId('insights-clicks-website').textContent).toBe('3');
     expect(screen.getByTestId('insights-clicks-blog').textContent).toBe('1');
     expect(
@@ -141,5 +148,39 @@ describe('Insights', () => {
     await userEvent.click(box);
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
     expect(puts).toEqual([{ on: false }]);
+  });
+
+  it('gives the badge and card snippets for this site, light or dark, and copies them', async () => {
+    // user-event's clipboard stands in for the browser's: what the button writes is read back.
+    const user = userEvent.setup();
+    insightsApi((days) => json({ data: insightsOf(days, counts()) }));
+    renderApp(`/dashboard/organizations/${id}/insights`);
+    const section = await screen.findByRole('region', { name: embedTexts.heading });
+    const badge = within(section).getByTestId('embed-badge-snippet') as HTMLTextAreaElement;
+    const origin = window.location.origin;
+    expect(badge.value).toBe(
+      `<a href="${origin}/organizations/${id}" target="_blank" rel="noopener"><img src="${origin}/embed/organizations/${id}/badge.svg" alt="${embedTexts.badgeAlt}" height="28"></a>`,
+    );
+    const card = within(section).getByTestId('embed-card-snippet') as HTMLTextAreaElement;
+    // The name is the owner's text: quoted inside the attribute.
+    expect(card.value).toContain(`src="${origin}/embed/organizations/${id}"`);
+    expect(card.value).toContain('title="Counted &quot;Org&quot; on Scaling Impact"');
+    expect(within(section).queryByText(embedTexts.notPublished)).toBeNull();
+
+    await user.click(within(section).getByRole('button', { name: embedTexts.themeNames.dark }));
+    expect(badge.value).toContain(`/badge.svg?theme=dark"`);
+    expect(card.value).toContain(`/embed/organizations/${id}?theme=dark"`);
+
+    await user.click(
+      within(section).getByRole('button', { name: embedTexts.copyLabel(embedTexts.badgeHeading) }),
+    );
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(badge.value));
+  });
+
+  it('tells the owner of an unpublished organization that the embeds stay neutral', async () => {
+    insightsApi((days) => json({ data: insightsOf(days, counts()) }), [], false);
+    renderApp(`/dashboard/organizations/${id}/insights`);
+    const section = await screen.findByRole('region', { name: embedTexts.heading });
+    expect(within(section).getByText(embedTexts.notPublished)).toBeTruthy();
   });
 });

@@ -11,7 +11,7 @@ import {
   type Subscription,
 } from '@si/contracts';
 import { apiError, json, makeUser, renderApp, stubApi } from './auth-fixtures';
-import { makeOrganization, makeSubscription } from './fixtures';
+import { makeMyOrganization, makeSubscription } from './fixtures';
 
 const ids = {
   stripe: '00000000-0000-4000-8000-000000000001',
@@ -57,13 +57,13 @@ const subscriptionsOf = (): Subscription[] => [
 ];
 
 const organizationsOf = (): Organization[] => [
-  makeOrganization({ id: ids.stripe, name: 'Stripe Org' }),
-  makeOrganization({ id: ids.test, name: 'Test Org' }),
-  makeOrganization({ id: ids.ending, name: 'Ending Org' }),
-  makeOrganization({ id: ids.guest, name: 'Guest Org', subscriptionType: 'guest' }),
-  makeOrganization({ id: ids.failed, name: 'Failed Org' }),
-  makeOrganization({ id: ids.lapsed, name: 'Lapsed Org', published: false }),
-  makeOrganization({
+  makeMyOrganization({ id: ids.stripe, name: 'Stripe Org' }),
+  makeMyOrganization({ id: ids.test, name: 'Test Org' }),
+  makeMyOrganization({ id: ids.ending, name: 'Ending Org' }),
+  makeMyOrganization({ id: ids.guest, name: 'Guest Org', subscriptionType: 'guest' }),
+  makeMyOrganization({ id: ids.failed, name: 'Failed Org' }),
+  makeMyOrganization({ id: ids.lapsed, name: 'Lapsed Org', published: false }),
+  makeMyOrganization({
     id: ids.draft,
     name: 'Draft Org',
     paymentStatus: 'pending',

@@ -60,8 +60,7 @@ const userDetail = (user = userRow()): AdminUserDetail => ({
       published: !user.disabled,
       heldByOperator: user.disabled,
       subscriptionType: 'monthly',
-      ownerId: userId,
-      ownerEmail: user.email,
+      ownerEmails: [user.email],
       openReports: 0,
       verification: null,
       version: 3,
@@ -149,7 +148,7 @@ describe('the operator console: overview', () => {
     expect(document.title).toContain(consoleTexts.titles.overview);
   });
 
-  it('has the nine sections in its navigation', async () => {
+  it('has the ten sections in its navigation', async () => {
     consoleApi({ 'GET /api/admin/overview': () => json({ data: overview() }) });
     renderApp('/admin');
     const nav = await screen.findByRole('navigation', { name: consoleTexts.navLabel });
@@ -166,6 +165,7 @@ describe('the operator console: overview', () => {
       '/admin/email',
       '/admin/newsletter',
       '/admin/saved-searches',
+      '/admin/webhooks',
       '/admin/audit',
     ]);
   });

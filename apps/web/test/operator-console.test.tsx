@@ -29,8 +29,7 @@ const row = (overrides: Partial<AdminOrganizationRow> = {}): AdminOrganizationRo
   published: true,
   heldByOperator: false,
   subscriptionType: 'monthly',
-  ownerId: 'owner-1',
-  ownerEmail: 'owner@example.org',
+  ownerEmails: ['owner@example.org', 'co-owner@example.org'],
   openReports: 1,
   verification: null,
   version: 4,
@@ -157,7 +156,9 @@ describe('the operator console', () => {
     });
     renderApp(`/admin/organizations/${orgId}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'River Readers' })).toBeTruthy();
+    // Every owner (ADR 047), whoever created it.
     expect(screen.getByText('owner@example.org')).toBeTruthy();
+    expect(screen.getByText('co-owner@example.org')).toBeTruthy();
     // The visitor's words as they typed them: no bold element made of them.
     expect(screen.getByTestId('report-details').textContent).toBe('<b>Buy now</b> at a fake shop');
     expect(screen.getByTestId('report-details').querySelector('b')).toBeNull();

@@ -28,15 +28,15 @@ describe('OrganizationCard', () => {
 
   it('draws the back, with its badges, on the first hover or keyboard focus', () => {
     const { container } = renderCard();
-    expect(container.querySelectorAll('[data-variant]').length).toBe(0);
+    expect(container.querySelectorAll('.flip-back [data-variant]').length).toBe(0);
     fireEvent.focus(screen.getByTestId('organization-card'));
-    expect(container.querySelectorAll('[data-variant]').length).toBe(3);
+    expect(container.querySelectorAll('.flip-back [data-variant]').length).toBe(3);
   });
 
   it('highlights every badge when no filter is active', () => {
     const { container } = renderCard();
     fireEvent.pointerEnter(screen.getByTestId('organization-card'));
-    const badges = container.querySelectorAll('[data-variant]');
+    const badges = container.querySelectorAll('.flip-back [data-variant]');
     expect(badges.length).toBe(3);
     for (const badge of badges) expect(badge.getAttribute('data-variant')).toBe('filled');
   });
@@ -45,7 +45,7 @@ describe('OrganizationCard', () => {
     const { container } = renderCard({}, ['education']);
     fireEvent.focus(screen.getByTestId('organization-card'));
     const variants = Object.fromEntries(
-      [...container.querySelectorAll('[data-variant]')].map((badge) => [
+      [...container.querySelectorAll('.flip-back [data-variant]')].map((badge) => [
         badge.textContent,
         badge.getAttribute('data-variant'),
       ]),

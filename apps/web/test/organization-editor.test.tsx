@@ -7,6 +7,7 @@ import {
   detailTexts,
   organizationEditorTexts,
   organizationFormMessages,
+  paymentTexts,
   type Category,
   type Organization,
 } from '@si/contracts';
@@ -66,6 +67,13 @@ function editorApi(
     'GET /api/countries': () => json({ data: countries }),
     // A live subscription: the payment gate opens the editor (test/payment-gate.test.tsx).
     [`GET /api/payments/subscription/${orgId}`]: () => json({ data: makeSubscription() }),
+    // The user's organizations: an owner's role in this one when they created it (ADR 047).
+    'GET /api/users/organizations': () => {
+      const current = typeof organization === 'function' ? organization() : organization;
+      return json({
+        data: current.createdBy === user.id ? [{ ...current, myRole: 'owner' }] : [],
+      });
+    },
     ...extra,
   });
 }
@@ -733,5 +741,29 @@ describe('categories in the editor', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('chosen-category')[0]?.textContent).toContain('Nonprofit'),
     );
+  });
+
+  describe('for an editor, who may not read the subscription (ADR 047)', () => {
+    const editorsOwn = (paymentStatus: Organization['paymentStatus']) => {
+      const organization = owned({ createdBy: 'someone-else', paymentStatus });
+      return editorApi(organization, {
+        [`GET /api/payments/subscription/${orgId}`]: () =>
+          apiError(403, 'FORBIDDEN', 'Only an owner of this organization can do that.'),
+        'GET /api/users/organizations': () =>
+          json({ data: [{ ...organization, myRole: 'editor' }] }),
+      });
+    };
+
+    it('opens the editor of a paid organization from its payment state', async () => {
+      editorsOwn('paid');
+      await openEditor();
+      expect(screen.queryByText(paymentTexts.paymentRequiredTitle)).toBeNull();
+    });
+
+    it('asks for payment for an unpaid one', async () => {
+      editorsOwn('pending');
+      renderApp(editPath);
+      expect(await screen.findByText(paymentTexts.paymentRequiredTitle)).toBeTruthy();
+    });
   });
 });

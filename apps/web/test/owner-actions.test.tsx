@@ -55,6 +55,25 @@ describe('the owner’s tools on the profile', () => {
     ).toBeTruthy();
   });
 
+  it('shows an editor Edit but not Delete (ADR 047)', async () => {
+    const editor = makeUser({ id: 'user-3', displayName: 'Grace Hopper' });
+    profileApi(pendingOrganization, editor, {}, 'editor');
+    await openProfileAs(editor);
+    const actions = await screen.findByTestId('owner-actions');
+    expect(
+      within(actions).getByRole('link', { name: organizationEditorTexts.editAction }),
+    ).toBeTruthy();
+    expect(
+      within(actions).queryByRole('button', { name: organizationEditorTexts.deleteAction }),
+    ).toBeNull();
+  });
+
+  it('shows the creator nothing of them once they are no member', async () => {
+    profileApi(makeOrganization(), makeUser(), {}, null);
+    await openProfileAs(makeUser());
+    expect(screen.queryByTestId('owner-actions')).toBeNull();
+  });
+
   it.each([
     ['another user', makeUser({ id: 'user-2', displayName: 'Grace Hopper' })],
     ['a guest', guestUser],

@@ -45,6 +45,8 @@ function gateApi(subscription: Subscription | null, extra: Parameters<typeof stu
     'GET /api/category-groups': () => json({ data: categoryGroups }),
     'GET /api/countries': () => json({ data: countries }),
     [`GET /api/payments/subscription/${orgId}`]: () => json({ data: subscription }),
+    // The signed-in user is its owner (ADR 047): the edit page opens by role.
+    'GET /api/users/organizations': () => json({ data: [{ ...organization, myRole: 'owner' }] }),
     ...extra,
   });
 }
@@ -285,6 +287,10 @@ describe('the payment gate, back from a checkout, on the right evidence', () => 
     gateApi(makeSubscription(), {
       [`GET /api/organizations/${otherOrgId}`]: () => json({ data: otherOrganization }),
       [`GET /api/payments/subscription/${otherOrgId}`]: () => json({ data: null }),
+      'GET /api/users/organizations': () =>
+        json({
+          data: [organization, otherOrganization].map((one) => ({ ...one, myRole: 'owner' })),
+        }),
     });
     const { router } = renderApp(editPath);
     expect(

@@ -3,10 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   guardMessages,
+  memberTexts,
   organizationEditorTexts,
   paymentMessages,
   paymentTexts,
   plans,
+  type MemberRole,
   type Subscription,
 } from '@si/contracts';
 import { apiError, guestUser, json, makeUser, renderApp, stubApi } from './auth-fixtures';
@@ -22,11 +24,16 @@ const organization = makeOrganization({
 });
 const selectPath = `/payments/select/${orgId}?new=1`;
 
+/** The user's organizations: this one, in `role` (ADR 047), or none. */
+const mine = (role: MemberRole | null) => () =>
+  json({ data: role ? [{ ...organization, myRole: role }] : [] });
+
 function planApi(extra: Parameters<typeof stubApi>[0] = {}) {
   const user = makeUser();
   return stubApi({
     'GET /api/auth/session': () => json({ data: user }),
     'GET /api/users/profile': () => json({ data: user }),
+    'GET /api/users/organizations': mine('owner'),
     [`GET /api/organizations/${orgId}`]: () => json({ data: organization }),
     [`GET /api/payments/subscription/${orgId}`]: () => json({ data: null }),
     ...extra,
@@ -223,13 +230,30 @@ describe('plan selection', () => {
     expect(screen.queryByTestId('checkout-error')).toBeNull();
   });
 
-  it('says "Organization Not Found" for an organization of someone else', async () => {
+  it('says "Organization Not Found" to someone who is no member, even its creator who left', async () => {
     planApi({
       [`GET /api/organizations/${orgId}`]: () =>
-        json({ data: { ...organization, createdBy: 'someone-else', published: true } }),
+        json({ data: { ...organization, createdBy: makeUser().id, published: true } }),
+      'GET /api/users/organizations': mine(null),
     });
     renderApp(selectPath);
     expect(await screen.findByText(`Organization with ID "${orgId}" not found`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: paymentTexts.choosePlan('Monthly') })).toBeNull();
+  });
+
+  it('shows the plans to an owner who did not create it, and tells an editor only owners choose (ADR 047)', async () => {
+    planApi({
+      [`GET /api/organizations/${orgId}`]: () =>
+        json({ data: { ...organization, createdBy: 'someone-else' } }),
+    });
+    const first = await openPlans();
+    first.unmount();
+
+    planApi({ 'GET /api/users/organizations': mine('editor') });
+    renderApp(selectPath);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: memberTexts.ownersOnly }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: paymentTexts.choosePlan('Monthly') })).toBeNull();
   });
 

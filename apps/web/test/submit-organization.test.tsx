@@ -106,6 +106,8 @@ describe('/submit-organization', () => {
       },
       [`GET /api/organizations/${created.id}`]: () => json({ data: created }),
       [`GET /api/payments/subscription/${created.id}`]: () => json({ data: null }),
+      // The creator is its first owner (ADR 047): plan selection asks their role.
+      'GET /api/users/organizations': () => json({ data: [{ ...created, myRole: 'owner' }] }),
     });
     const { router } = await openForm();
     // The page says what comes next in the order it comes: a plan, then the rest of the profile.

@@ -50,8 +50,8 @@ export const AdminOrganizationRow = z.object({
   published: z.boolean(),
   heldByOperator: z.boolean(),
   subscriptionType: z.string().nullable(),
-  ownerId: z.string(),
-  ownerEmail: z.string().nullable(),
+  /** Its owners' addresses (ADR 047), longest-standing first; none for a seed's owner. */
+  ownerEmails: z.array(z.string()),
   openReports: z.number().int(),
   verification: OrganizationVerification.nullable(),
   version: z.number().int(),
@@ -166,6 +166,7 @@ export const AdminUserRow = z.object({
   emailVerified: z.boolean(),
   operator: z.boolean(),
   disabled: z.boolean(),
+  /** How many organizations they are an owner of (ADR 047). */
   organizations: z.number().int(),
   createdAt: z.string(),
 });
@@ -173,6 +174,7 @@ export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
 export const AdminUserDetail = z.object({
   user: AdminUserRow,
+  /** The organizations they are an owner of. */
   organizations: z.array(AdminOrganizationRow),
   subscriptions: z.array(AdminSubscription.extend({ organizationName: z.string() })),
 });

@@ -145,10 +145,12 @@ export const dashboardTexts = {
   updatingPassword: 'Updating...',
   deleteAccount: 'Delete Account',
   deleteAccountIntro:
-    'Deleting your account removes your organizations, their images and your subscriptions. This cannot be undone.',
+    'Deleting your account removes the organizations you are the only owner of, their images and their subscriptions. This cannot be undone.',
   deleteDialogTitle: 'Delete your account?',
   deleteDialogBody:
-    'Your profile, your organizations and their images are deleted and your subscriptions are canceled. This cannot be undone.',
+    'Your profile and the organizations you are the only owner of, with their images, are deleted and their subscriptions canceled. Organizations with another owner stay, without you. This cannot be undone.',
+  deletedWithAccount: (names: string[]) =>
+    `Deleted with your account, as you are their only owner: ${names.join(', ')}.`,
   typeDeleteLabel: (word: string) => `Type ${word} to confirm`,
   deletePasswordLabel: 'Current password',
   deleting: 'Deleting...',

@@ -52,6 +52,15 @@ export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 export const DeleteAccountResult = z.object({ deleted: z.literal(true) });
 
 /**
+ * GET /api/users/me/deletion: what deleting the account would delete with it, the
+ * organizations it is the only owner of (ADR 047); those with another owner stay.
+ */
+export const AccountDeletionPreview = z.object({
+  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AccountDeletionPreview = z.infer<typeof AccountDeletionPreview>;
+
+/**
  * Social accounts prove themselves again by signing in with their provider; a session younger
  * than this counts as a fresh sign-in for account deletion.
  */

@@ -53,7 +53,7 @@ export const consoleTexts = {
   anyState: 'Any state',
   searchButton: 'Search',
   name: 'Name',
-  ownerEmail: 'Owner email',
+  owners: 'Owners',
   noOwnerEmail: 'No email',
   state: 'State',
   openReports: 'Open reports',
@@ -86,13 +86,13 @@ export const consoleTexts = {
   hold: 'Hold',
   holdTitle: (name: string) => `Hold ${name}`,
   holdDescription:
-    'The profile leaves the directory whatever its subscription. The owner is emailed your reason.',
+    'The profile leaves the directory whatever its subscription. Its owners are emailed your reason.',
   holding: 'Holding...',
-  held: 'The profile is on hold. The owner has been emailed.',
+  held: 'The profile is on hold. Its owners have been emailed.',
   release: 'Release',
   releaseTitle: (name: string) => `Release ${name}`,
   releaseDescription:
-    'The subscription decides again whether the profile is public. The owner is told.',
+    'The subscription decides again whether the profile is public. Its owners are told.',
   releasing: 'Releasing...',
   released: 'The hold is released.',
   refund: 'Refund',
@@ -116,7 +116,7 @@ export const consoleTexts = {
   deleted: (name: string) => `${name} was deleted.`,
   reasonLabel: 'Reason',
   reasonHint: 'Kept in the audit log.',
-  holdReasonHint: 'Sent to the owner and kept in the audit log.',
+  holdReasonHint: 'Sent to its owners and kept in the audit log.',
   cancel: 'Cancel',
   // Reports
   openQueue: 'Open',
@@ -208,7 +208,7 @@ export const consoleTexts = {
   joined: 'Joined',
   backToUsers: 'All users',
   userNotFound: 'This user does not exist or was deleted.',
-  userOrganizations: 'Organizations',
+  userOrganizations: 'Organizations they own',
   noUserOrganizations: 'No organization.',
   userSubscriptions: 'Subscriptions',
   userActionsIntro:
@@ -308,6 +308,11 @@ export const consoleTexts = {
   downloadCsv: 'Download CSV',
   csvHint:
     'The confirmed addresses, when each subscribed and confirmed. Each download is written to the audit log, as it hands out personal data.',
+  exportProfilesHeading: 'Export for partners',
+  exportProfilesHint:
+    'Every published profile as the public API shows it: CSV for a spreadsheet, JSON Lines for a program. Each download is written to the audit log.',
+  exportCsv: 'Download CSV',
+  exportJsonLines: 'Download JSON Lines',
   subscriberSearchPlaceholder: 'Email address',
   noSubscribers: 'No address matches',
   noSubscribersHint: 'Try another part of the address.',

@@ -31,7 +31,8 @@ export const outboundPath = (organizationId: string, link: OutboundLink) =>
 
 /**
  * What is counted per organization and day: profile views, appearances in directory results,
- * clicks on each outbound link, and share-card fetches.
+ * clicks on each outbound link, share-card fetches, and fetches of its badge and card embedded
+ * in other sites (ADR 052).
  */
 export const insightMetrics = [
   'views',
@@ -43,6 +44,7 @@ export const insightMetrics = [
   'click_donate',
   'click_volunteer',
   'shares',
+  'embeds',
 ] as const;
 export type InsightMetric = (typeof insightMetrics)[number];
 
@@ -71,6 +73,8 @@ const Counts = z.object({
     volunteer: z.number().int(),
   }),
   shares: z.number().int(),
+  /** Fetches of the badge and the card other sites embed (ADR 052). */
+  embeds: z.number().int(),
 });
 export type InsightCounts = z.infer<typeof Counts>;
 
@@ -118,12 +122,14 @@ export const insightsTexts = {
     impressions: 'Impressions',
     clicks: 'Link clicks',
     shares: 'Shares',
+    embeds: 'Embeds',
   },
   metricHelp: {
     views: 'Visits to your profile page.',
     impressions: 'Times your card was shown in the directory’s results.',
     clicks: 'Visitors who followed a link from your profile.',
     shares: 'Previews of your profile drawn by LinkedIn, Slack, X and others.',
+    embeds: 'Times your badge or card was shown on another site.',
   },
   links: {
     website: 'Website',
@@ -145,7 +151,7 @@ export const insightsTexts = {
   },
   previous: (count: number) => `Previous period: ${count.toLocaleString('en-US')}`,
   empty:
-    'Nothing counted in this period yet. Views, impressions, clicks and shares show here as visitors find your profile.',
+    'Nothing counted in this period yet. Views, impressions, clicks, shares and embeds show here as visitors find your profile.',
   bots: (views: number, shares: number) =>
     `Known bots and link previewers are counted apart: ${plural(views, 'view', 'views')} and ${plural(shares, 'preview fetch', 'preview fetches')} in this period.`,
   downloadCsv: 'Download CSV',

@@ -151,6 +151,13 @@ export const pages = {
     serverRendered: false,
     module: 'account-pages',
   },
+  invitation: {
+    path: '/invitations/:token',
+    title: 'Invitation',
+    description: 'account',
+    serverRendered: false,
+    module: 'account-pages',
+  },
   newsletterConfirm: {
     path: '/newsletter/confirm',
     title: 'Confirm your subscription',
@@ -172,12 +179,33 @@ export const pages = {
     serverRendered: false,
     module: 'dashboard-roles',
   },
+  dashboardActivity: {
+    path: '/dashboard/organizations/:orgId/activity',
+    title: 'Activity',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-activity',
+  },
+  dashboardMembers: {
+    path: '/dashboard/organizations/:orgId/members',
+    title: 'Members',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-members',
+  },
   dashboardSavedSearches: {
     path: '/dashboard/saved-searches',
     title: 'Saved searches',
     description: 'account',
     serverRendered: false,
     module: 'dashboard-pages',
+  },
+  dashboardApiKeys: {
+    path: '/dashboard/api-keys',
+    title: 'API keys',
+    description: 'account',
+    serverRendered: false,
+    module: 'dashboard-api-keys',
   },
   dashboardSettings: {
     path: '/dashboard/settings',
@@ -294,6 +322,20 @@ export const pages = {
   adminNewsletter: {
     path: '/admin/newsletter',
     title: 'Console: Newsletter',
+    description: 'console',
+    serverRendered: false,
+    module: 'operator-console',
+  },
+  adminWebhooks: {
+    path: '/admin/webhooks',
+    title: 'Console: Webhooks',
+    description: 'console',
+    serverRendered: false,
+    module: 'operator-console',
+  },
+  adminWebhook: {
+    path: '/admin/webhooks/:endpointId',
+    title: 'Console: Webhook endpoint',
     description: 'console',
     serverRendered: false,
     module: 'operator-console',

@@ -1,9 +1,10 @@
 import { countOf } from './counts.ts';
-import { roleKinds } from './role-texts.ts';
+import { roleKindsInOrder } from './role-names.ts';
 
 /** What GET /api/roles refuses (ADR 044), as each 400 says it. */
 export const roleListMessages = {
-  unknownKind: `Role kinds are ${roleKinds.join(', ')}`,
+  // The kinds from role-names.ts: the page of roles loads it, not the owner's messages.
+  unknownKind: `Role kinds are ${roleKindsInOrder.join(', ')}`,
   remoteTrueOnly: 'remote takes only true',
   limit: 'limit is a whole number from 1 to 100',
 };
@@ -24,6 +25,18 @@ export const roleListTexts = {
   anyCategory: 'Any category',
   apply: 'Show roles',
   clear: 'Clear filters',
+  /** Sends the text without JavaScript (with it, Enter does). */
+  searchButton: 'Search',
+  /** The filters' sidebar, or on a phone the bar that opens them as a sheet (ADR 040). */
+  filterPanel: 'Filter roles',
+  filtersOn: (count: number) => countOf(count, 'filter on', 'filters on'),
+  closeFilters: 'Close filters',
+  skipToResults: 'Skip to the roles',
+  /** The sheet's button that closes it onto the list. */
+  showResults: (count: number | undefined) =>
+    count === undefined ? 'Show roles' : `Show ${countOf(count, 'role', 'roles')}`,
+  /** The chosen filters' chips (with each kind's name, 'Remote only' and the home's category chip). */
+  countryChip: (name: string) => `Country: ${name}`,
   loadMore: 'Load more roles',
   nextPage: 'Next page',
   loading: 'Loading…',

@@ -14,6 +14,12 @@ export const roleKindNames: Record<RoleKind, string> = {
   volunteer: 'Volunteer',
 };
 
+/**
+ * The kinds in their order (role-texts.ts's `roleKinds`), for the list of open roles: read here,
+ * its first load leaves out the owner's messages.
+ */
+export const roleKindsInOrder = Object.keys(roleKindNames) as RoleKind[];
+
 export const roleWorkplaceNames: Record<RoleWorkplace, string> = {
   on_site: 'On site',
   hybrid: 'Hybrid',

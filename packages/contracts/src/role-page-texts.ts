@@ -33,4 +33,6 @@ export const rolePageTexts = {
   errorBody: 'The role could not be loaded. Please try again later.',
   loadingTitle: `Loading role${titleSuffix}`,
   backToDirectory: 'Back to the directory',
+  /** Its members' way from the role's page to the organization's roles (ADR 047). */
+  manageRoles: 'Manage open roles',
 } as const;

@@ -33,6 +33,7 @@ export const savedSearchTexts = {
   filtersLabel: 'Filters',
   everything: 'Every organization in the directory',
   verifiedOnly: 'Verified only',
+  followsUnknown: 'follows is organizations or roles',
   searchFor: (q: string) => `“${q}”`,
   submit: 'Save search',
   saving: 'Saving...',
@@ -52,9 +53,10 @@ export const savedSearchTexts = {
   navLabel: 'Saved searches',
   heading: 'Saved searches',
   intro:
-    'The directory emails you the organizations that are new for each search, at most 20 at a time, and never when nothing is new.',
+    'Each search emails you what is new for it (organizations, or open roles newly posted), at most 20 at a time, and never when nothing is new.',
   emptyTitle: 'No saved searches yet',
-  empty: 'On the directory, choose the filters that matter to you and press “Save this search”.',
+  empty:
+    'On the directory or the list of open roles, choose the filters that matter to you and press “Save this search”.',
   toDirectory: 'Go to the directory',
   loadFailed: 'Failed to load your saved searches. Please try again.',
   retry: 'Try again',
@@ -91,20 +93,62 @@ export const savedSearchTexts = {
   emailUnsubscribe: (name: string) => `Stop the alerts for “${name}”`,
 } as const;
 
+/** A saved search that follows open roles (ADR 046): where its words differ from the above. */
+export const savedRoleSearchTexts = {
+  dialogDescription:
+    'We will email you the open roles newly posted that match these filters, at most 20 at a time.',
+  everything: 'Every open role',
+  remoteOnly: 'Remote only',
+  /** The dashboard's mark on a search that follows roles. */
+  follows: 'Open roles',
+  followsOrganizations: 'Organizations',
+  saved: (name: string) => `Saved “${name}”. We will email you when a new role matches.`,
+  emailSubject: (count: number, name: string) =>
+    `${plural(count, 'new open role', 'new open roles')} for “${name}”`,
+  emailIntro: (count: number, name: string, since: string) =>
+    `${plural(count, 'open role was', 'open roles were')} posted for your saved search “${name}” since ${since}.`,
+  emailMore: (more: number) => `and ${plural(more, 'more', 'more')} in the list of open roles.`,
+  emailAction: 'See the open roles',
+  emailOutro: 'You get this email because you saved this search on the list of open roles.',
+  remoteAnywhere: 'Remote, anywhere',
+  remoteIn: (countries: string) => `Remote, from ${countries}`,
+  hybrid: (place: string) => `${place} (hybrid)`,
+} as const;
+
 /** The directory's address for these filters (the same parameters the web page reads). */
 export function savedSearchPath(filters: {
   q: string;
   categories: readonly string[];
   country: string | null;
   verified: boolean;
+  hiring?: boolean;
 }): string {
   const params = new URLSearchParams();
   if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
   if (filters.country) params.set('country', filters.country);
   if (filters.q) params.set('q', filters.q);
   if (filters.verified) params.set('verified', 'true');
+  if (filters.hiring) params.set('hiring', 'true');
   const search = params.toString();
   return search ? `/?${search}` : '/';
+}
+
+/** The /roles page's address for these filters, in the page's own order (`rolesPageHref`). */
+export function savedRolesPath(filters: {
+  q: string;
+  kinds: readonly string[];
+  remote: boolean;
+  country: string | null;
+  categories: readonly string[];
+}): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.kinds.length > 0) params.set('kind', filters.kinds.join(','));
+  if (filters.remote) params.set('remote', 'true');
+  if (filters.country) params.set('country', filters.country);
+  if (filters.categories.length > 0) params.set('categories', filters.categories.join(','));
+  const search = params.toString();
+  return search ? `/roles?${search}` : '/roles';
 }
 
 /** The operator console's Saved searches page (its refusals are the API's, in admin.ts). */

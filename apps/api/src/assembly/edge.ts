@@ -71,8 +71,9 @@ export function registerEdgeRules(app: FastifyInstance, config: Config) {
     reply.raw.once('close', traffic.finished);
   });
   app.addHook('onSend', async (request, reply) => {
+    if (isBuildAsset(request.url)) return;
     reply.header('x-request-id', request.id);
-    if (!isBuildAsset(request.url)) reply.header('permissions-policy', permissionsPolicy);
+    reply.header('permissions-policy', permissionsPolicy);
   });
   return traffic;
 }

@@ -24,7 +24,14 @@ export async function registerExternalPlugins(app: FastifyInstance, config: Conf
     brotliOptions: { params: brotliParams },
   });
   app.addHook('onRequest', setSecurityHeaders);
-  await app.register(swagger, swaggerOptions(config.publicUrl));
+  const limits = config.RATE_LIMITS
+    ? {
+        windowMinutes: config.RATE_LIMIT_WINDOW_MS / 60_000,
+        publicMax: config.RATE_LIMIT_PUBLIC_API_MAX,
+        keyMax: config.RATE_LIMIT_API_KEY_MAX,
+      }
+    : null;
+  await app.register(swagger, swaggerOptions(config.publicUrl, limits));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

@@ -5,6 +5,7 @@ import type { ShareCardRun } from '../pages/share-images/share-cards-job.ts';
 import type { LapseRun } from '../modules/payments/lapses-job.ts';
 import type { UploadSweepRun } from '../modules/organization-images/upload-sweep-job.ts';
 import type { RegenerationRun } from '../pages/keeping/index.ts';
+import type { WebhookRun } from '../modules/webhooks/sender.ts';
 
 /** The periodic jobs, callable directly (tests, operators' commands): `app.jobs`. */
 export interface AppJobs {
@@ -30,6 +31,8 @@ export interface AppJobs {
   drawShareCards(): Promise<ShareCardRun | null>;
   /** Stores the pages of published profiles not stored yet; null when pages are not rendered here. */
   regenerateProfilePages(): Promise<RegenerationRun | null>;
+  /** Sends the webhook deliveries due at `now` (ADR 056); any process may, each claims its own. */
+  sendWebhooks(now: Date): Promise<WebhookRun>;
 }
 
 /** How often a job runs: every `everyMs`, the first time `firstAfterMs` after start. */

@@ -10,6 +10,7 @@ import { hasOrganizations, seedDemoData } from '../db/seed/demo.ts';
 import type { StorageBackend } from '../adapters/storage/storage.ts';
 import { backupUsage, runBackup } from './backup-commands.ts';
 import { emailUsage, runEmailCommand } from './email-commands.ts';
+import { exportUsage, runExportCommand } from './export-commands.ts';
 import { newsletterUsage, runNewsletterCommand } from './newsletter-commands.ts';
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { paymentUsage, runPaymentCommand } from './payment-commands.ts';
@@ -27,6 +28,7 @@ ${backupUsage}
 ${emailUsage}
 ${paymentUsage}
 ${operatorUsage}
+${exportUsage}
 ${savedSearchUsage}
 ${newsletterUsage}`;
 
@@ -121,6 +123,7 @@ export async function runCommand(argv: string[], context: CommandContext): Promi
             emailQueued: context.emailQueued,
           })) ||
           (await runOperatorCommand(command ?? '', rest, { db: database.db, print: output.out })) ||
+          (await runExportCommand(command ?? '', rest, { db: database.db, output })) ||
           (await runNewsletterCommand(command ?? '', rest, {
             db: database.db,
             config,

@@ -5,13 +5,14 @@ import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { createStorage } from '../adapters/storage/index.ts';
 import { resolveBackupFile, runRestore } from './backup-commands.ts';
 import { runCommand } from './commands.ts';
+import { resolveExportFile } from './export-commands.ts';
 import { EXIT_IN_USE, runThroughHolder } from './through-holder.ts';
 
 /**
  * Operator commands: `npm run cli -- <command> [options]`. With the embedded database the
  * command opens DATA_DIR itself, or, while the server holds it, runs inside the server.
  */
-const argv = resolveBackupFile(process.argv.slice(2));
+const argv = resolveExportFile(resolveBackupFile(process.argv.slice(2)));
 const config = configOrExit();
 const log = pino({ level: config.LOG_LEVEL });
 const output = {

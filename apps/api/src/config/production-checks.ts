@@ -8,6 +8,8 @@ export interface ProductionSettings {
   EMAIL_FROM: string;
   SUPPORT_EMAIL: string;
   PUBLIC_URL?: string | undefined;
+  WEBHOOKS_ALLOW_HTTP: boolean;
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: boolean;
 }
 
 /**
@@ -98,6 +100,13 @@ export function productionProblems(config: ProductionSettings): string[] {
     if (url.protocol !== 'https:' && !localHosts.includes(url.hostname)) {
       problems.push(
         'PUBLIC_URL: must be https with NODE_ENV=production (session cookies are Secure only on https); http is for localhost only',
+      );
+    }
+  }
+  for (const hatch of ['WEBHOOKS_ALLOW_HTTP', 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES'] as const) {
+    if (config[hatch]) {
+      problems.push(
+        `${hatch}: for tests and local set-ups only; with NODE_ENV=production webhooks go only to https and public addresses`,
       );
     }
   }

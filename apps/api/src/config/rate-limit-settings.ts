@@ -35,4 +35,15 @@ export const rateLimitSettings = {
   RATE_LIMIT_REPORT_MAX: z.coerce.number().int().min(1).default(5),
   /** Reports of one profile per window, from every client together (ADR 029). */
   RATE_LIMIT_REPORT_PROFILE_MAX: z.coerce.number().int().min(1).default(10),
+  /** Invitations sent (new or again) by one owner per window, all organizations (ADR 049). */
+  RATE_LIMIT_INVITATION_MAX: z.coerce.number().int().min(1).default(20),
+  /** Invitations sent (new or again) to one address per window, from everyone (ADR 049). */
+  RATE_LIMIT_INVITATION_ADDRESS_MAX: z.coerce.number().int().min(1).default(3),
+  /**
+   * Public API reads (GET, HEAD of public routes) per client address per window, without a key;
+   * the server's own page renders are not counted (ADR 055).
+   */
+  RATE_LIMIT_PUBLIC_API_MAX: z.coerce.number().int().min(1).default(1000),
+  /** Public API reads per API key per window, whatever the address (ADR 055). */
+  RATE_LIMIT_API_KEY_MAX: z.coerce.number().int().min(1).default(10000),
 };

@@ -13,3 +13,8 @@ export * from './verification-schema.ts';
 export * from './newsletter-schema.ts';
 export * from './saved-searches-schema.ts';
 export * from './roles-schema.ts';
+export * from './members-schema.ts';
+export * from './invitations-schema.ts';
+export * from './activity-schema.ts';
+export * from './api-keys-schema.ts';
+export * from './webhooks-schema.ts';

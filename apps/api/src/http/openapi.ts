@@ -1,12 +1,16 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
+  API_KEY_HEADER,
   ErrorBody,
+  apiKeyErrorCodes,
   authErrorCodes,
   errorCodes,
   paymentErrorCodes,
   roleErrorCodes,
 } from '@si/contracts';
+import { isPublicRead } from './cors.ts';
 import type { Access } from './route-access.ts';
 
 /**
@@ -30,25 +34,40 @@ export const sessionOptional: SecurityRequirements = [
   { bearerToken: [] },
 ];
 
-/** What a route's access means in the document (better-auth's routes say it themselves). */
-function securityOf(access: Access | undefined): SecurityRequirements {
+/** A public read: anyone, or with an API key for the key's own rate limit (ADR 055). */
+const keyOptional: SecurityRequirements = [{}, { apiKey: [] }];
+
+/**
+ * What a route's access means in the document (better-auth's routes say it themselves). A public
+ * read takes an API key; its visitor's session, where it reads one, is never the key's.
+ */
+function securityOf(
+  config: FastifyContextConfig | undefined,
+  methods: string[],
+): SecurityRequirements {
+  const access: Access | undefined = config?.access;
+  if (methods.some((method) => isPublicRead(method, config))) {
+    return access === 'visitor' ? [...sessionOptional, { apiKey: [] }] : keyOptional;
+  }
   if (access === undefined || access === 'public' || access === 'better-auth') return publicAccess;
   return access === 'visitor' ? sessionOptional : sessionRequired;
 }
+
+const takesApiKey = (security: SecurityRequirements) => security.some((entry) => 'apiKey' in entry);
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What each error status means, whichever route gives it. */
 const errorAnswers: Record<number, string> = {
   400: `The input was refused: \`${errorCodes.validation}\` with \`fields\` naming each invalid field, or \`${errorCodes.badRequest}\` for a malformed URL or body.`,
-  401: `No user is signed in (\`${authErrorCodes.noUser}\`): send the session cookie or a bearer token.`,
-  403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests without cookies are exempt).`,
+  401: `No user is signed in (\`${authErrorCodes.noUser}\`): send the session cookie or a bearer token. On a public read, the API key sent is malformed, unknown or revoked (\`${apiKeyErrorCodes.invalid}\`).`,
+  403: `Refused. A state-changing request from another site's page is refused with \`${errorCodes.crossSite}\` (bearer-token requests without cookies are exempt); an API key sent to anything but a public read with \`${apiKeyErrorCodes.readOnly}\`.`,
   402: `The organization has no live subscription yet (\`${paymentErrorCodes.paymentRequired}\`): choose a plan or apply a guest code first.`,
   404: `Not found (\`${errorCodes.notFound}\`).`,
   409: 'The request conflicts with the current state (a stale version, an existing subscription, a subscription that cannot be canceled or resumed now, a limit of roles reached).',
   410: `Gone: what was public is not any more (\`${roleErrorCodes.roleClosed}\`: a role closed, past its closing date or held).`,
   502: `The payment provider could not be reached (\`${paymentErrorCodes.providerUnavailable}\`); nothing was changed.`,
-  429: `Too many requests from this address, too many password attempts for this account from any address, or too many reports of one profile (\`${errorCodes.rateLimited}\`); try again later.`,
+  429: `Too many requests from this address or with this API key, too many password attempts for this account from any address, or too many reports of one profile (\`${errorCodes.rateLimited}\`); try again later.`,
 };
 
 const errorAnswer = (status: number, body: unknown = ErrorBody) => ({
@@ -67,11 +86,13 @@ function defaultErrorStatuses(
   const hasPathParams = Boolean(schema.params) || /[:*]/.test(url);
   const needsSession =
     security.length > 0 && security.every((entry) => Object.keys(entry).length > 0);
-  const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  const rateLimited =
+    Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) ||
+    takesApiKey(security);
   return [
     // Every operation: a malformed URL, or text PostgreSQL cannot store in any query or input.
     400,
-    ...(needsSession ? [401] : []),
+    ...(needsSession || takesApiKey(security) ? [401] : []),
     ...(methods.some((method) => STATE_CHANGING.has(method)) ? [403] : []),
     ...(hasPathParams ? [404] : []),
     ...(rateLimited ? [429] : []),
@@ -90,7 +111,9 @@ export const documentRoute: typeof jsonSchemaTransform = (document) => {
   const schema = document.schema ?? {};
   if (schema.hide) return jsonSchemaTransform(document);
 
-  const security = schema.security ?? securityOf(document.route.config?.access);
+  const security =
+    schema.security ??
+    securityOf(document.route.config, [document.route.method].flat().map(String));
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(declared)) {
@@ -184,8 +207,21 @@ const withOperationIds: NonNullable<FastifyDynamicSwaggerOptions['transformObjec
 export const sessionCookieName = (publicUrl: string) =>
   `${publicUrl.startsWith('https://') ? '__Secure-' : ''}si.session_token`;
 
+/** The limits the document states: per window, per address without a key and per key. */
+export interface DocumentedLimits {
+  windowMinutes: number;
+  publicMax: number;
+  keyMax: number;
+}
+
 /** The options of the @fastify/swagger registration in app.ts. */
-export function swaggerOptions(publicUrl: string): FastifyDynamicSwaggerOptions {
+export function swaggerOptions(
+  publicUrl: string,
+  limits: DocumentedLimits | null,
+): FastifyDynamicSwaggerOptions {
+  const limitText = limits
+    ? `Public reads are limited per ${limits.windowMinutes} minutes: ${limits.publicMax} per client address without a key, ${limits.keyMax} per key whatever the address.`
+    : 'This server counts no rate limits.';
   return {
     openapi: {
       info: {
@@ -205,6 +241,12 @@ export function swaggerOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
             name: sessionCookieName(publicUrl),
             description:
               'The httpOnly session cookie. Browsers receive it from sign-in and sign-up (POST /api/auth/sign-in/email, /api/auth/sign-up/email; a guest gets one from /api/auth/sign-in/anonymous) and send it back by themselves. A state-changing request (POST, PUT, PATCH, DELETE) sent with it from another site is refused with 403 `CROSS_SITE_REQUEST`.',
+          },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: API_KEY_HEADER,
+            description: `An API key made in the dashboard (API keys), sent on public reads (GET, HEAD) only. ${limitText} Answers carry X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (seconds); a 429 also Retry-After. A key reads what anyone can read: on any other route it is refused (403 \`${apiKeyErrorCodes.readOnly}\`), and a malformed, unknown or revoked key is 401 \`${apiKeyErrorCodes.invalid}\`, never taken as no key. Public reads answer browsers of any origin (CORS, without credentials).`,
           },
           bearerToken: {
             type: 'http',

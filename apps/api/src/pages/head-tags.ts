@@ -12,9 +12,12 @@ export interface PageHead {
   type?: 'website' | 'profile';
   jsonLd?: Record<string, unknown>;
   noIndex?: boolean;
+  /** Other forms of the page: a list page's feeds (ADR 053). */
+  alternates?: { type: string; title: string; href: string }[];
 }
 
-const escapeHtml = (value: string) =>
+/** Text and attribute values in HTML (and SVG) the server writes by hand. */
+export const escapeHtml = (value: string) =>
   value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -54,6 +57,11 @@ export function renderHeadTags(head: PageHead): string {
     if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt));
     tags.push(meta('name', 'twitter:image', head.imageUrl));
     if (head.imageAlt) tags.push(meta('name', 'twitter:image:alt', head.imageAlt));
+  }
+  for (const alternate of head.alternates ?? []) {
+    tags.push(
+      `<link rel="alternate" type="${escapeHtml(alternate.type)}" title="${escapeHtml(alternate.title)}" href="${escapeHtml(alternate.href)}">`,
+    );
   }
   if (head.noIndex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.jsonLd)

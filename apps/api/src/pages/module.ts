@@ -9,6 +9,7 @@ import type { OrganizationRepository } from '../modules/organizations/repository
 import type { ReferenceService } from '../modules/reference/service.ts';
 import type { RolePageQueries } from '../modules/roles/role-page-queries.ts';
 import { defaultWebDist } from '../package-paths.ts';
+import { embedRoutes } from './embeds/embed-routes.ts';
 import { createPageCache, createPageStore } from './keeping/index.ts';
 import { webRoutes } from './routes.ts';
 import { seoRoutes } from './seo-routes.ts';
@@ -23,7 +24,8 @@ const PAGE_REGENERATION_FIRST_RUN_MS = 2_000;
 
 /**
  * The public pages: rendered on the server and kept (ADR 027, 030), the sitemap and robots,
- * and every profile's share card, drawn ahead and stored (ADR 026).
+ * every profile's share card, drawn ahead and stored (ADR 026), and its badge and card for
+ * other sites to embed (ADR 052).
  */
 export function pagesModule(
   context: ModuleContext,
@@ -76,6 +78,12 @@ export function pagesModule(
       organizations: deps.organizations.repository,
       roles: deps.roles,
       shareImages,
+      insights: deps.insights,
+    });
+    await app.register(embedRoutes, {
+      publicUrl: config.publicUrl,
+      organizations: deps.organizations.service,
+      reference: deps.reference,
       insights: deps.insights,
     });
     await app.register(webRoutes, {

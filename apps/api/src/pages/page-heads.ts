@@ -10,6 +10,7 @@ import {
   type Organization,
 } from '@si/contracts';
 import { summarize, type PageHead } from './head-tags.ts';
+import { feedLinks } from './feed-links.ts';
 
 const homeDescription = pageDescriptions.home;
 
@@ -34,8 +35,10 @@ export function shareImageUrl(
   return `${publicUrl}${path}?v=${Date.parse(organization.updatedAt)}`;
 }
 
-export function homeHead(publicUrl: string): PageHead {
+/** The directory's head; its feed links carry the filters in `search` (the page's key's). */
+export function homeHead(publicUrl: string, search = new URLSearchParams()): PageHead {
   return {
+    alternates: feedLinks(publicUrl, 'organizations', search),
     title: homeTexts.title,
     description: homeDescription,
     canonicalUrl: `${publicUrl}/`,

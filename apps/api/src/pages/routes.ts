@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { apiMessages, errorCodes, siteName } from '@si/contracts';
 import { ERROR_CACHE, IMMUTABLE_CACHE } from '../http/cache-control.ts';
 import { AppError } from '../http/errors.ts';
-import { documentOnlyHeaders } from '../http/security-headers.ts';
+import { buildAssetOmittedHeaders } from '../http/security-headers.ts';
 import type { Storage } from '../adapters/storage/index.ts';
 import { serveUploads } from '../adapters/storage/serve.ts';
 import type { InsightsService } from '../modules/insights/service.ts';
@@ -91,7 +91,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, options) =>
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', IMMUTABLE_CACHE);
-          for (const name of documentOnlyHeaders) reply.removeHeader(name);
+          for (const name of buildAssetOmittedHeaders) reply.removeHeader(name);
         }
       },
     });

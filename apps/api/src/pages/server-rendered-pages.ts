@@ -8,6 +8,7 @@ import type { ReferenceService } from '../modules/reference/service.ts';
 import type { PageHead } from './head-tags.ts';
 import type { HeadLookup } from './head-lookup.ts';
 import type { PageKeeping, Regeneration } from './keeping/index.ts';
+import { feedLinks } from './feed-links.ts';
 import { homeHead } from './page-heads.ts';
 import type { HeadOfProfile, PageRendering, Rendered } from './page-rendering.ts';
 import type { RolePage, RolePages } from './role-pages.ts';
@@ -146,7 +147,7 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
     const { pathname } = url;
     if (pathname === '/') {
       const key = rendering.pageKey(url.href);
-      const head = homeHead(publicUrl);
+      const head = homeHead(publicUrl, new URL(key ?? '/', url).searchParams);
       // The filter form submitted without JavaScript: a redirect, never kept.
       if (key === null) {
         return sendUnkept(reply, (await rendering.render(`/${url.search}`, head))!, 200);
@@ -183,10 +184,15 @@ export function createServerRenderedPages(options: ServerRenderedPagesOptions) {
     // The open roles: the directory's version moves with every role written (migrations 0020,
     // 0022), and a role closes at midnight UTC with no write (ADR 044).
     const listed = pathname === '/roles' ? await organizations.directoryVersion() : null;
+    const key = rendering.pageKey(url.href) ?? pathname;
+    const head = heads.routeHead(pathname, route);
     return sendKept(request, reply, {
-      key: rendering.pageKey(url.href) ?? pathname,
+      key,
       dependsOn: listed === null ? referenceVersion : `${listed} ${referenceVersion} ${utcToday()}`,
-      head: heads.routeHead(pathname, route),
+      head:
+        listed === null
+          ? head
+          : { ...head, alternates: feedLinks(publicUrl, 'roles', new URL(key, url).searchParams) },
       ...(listed === null ? {} : { basis: { directoryVersion: listed } }),
       counts: null,
     });

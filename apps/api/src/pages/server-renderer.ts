@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ApiAnswer, ServerRenderer, ServerRenderResult } from '@si/contracts';
 import { alertCodes } from '../metrics/alert-codes.ts';
+import { inProcessHeaders } from '../http/in-process-requests.ts';
 
 /** An API answer as the app reads it: its status and its parsed body (undefined: none). */
 function answerOf(status: number, body: unknown): ApiAnswer {
@@ -135,7 +136,7 @@ export async function loadPageRenderer(
     const answer = await app.inject({
       method: method as 'GET',
       url,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...inProcessHeaders },
       ...(init.signal ? { signal: init.signal } : {}),
     });
     const body = parsedBody(answer.body);

@@ -365,6 +365,8 @@ export const pagePaths = [
   '/robots.txt',
   '/og-image.png',
   '/og/organizations/{id}.png',
+  '/embed/organizations/{id}',
+  '/embed/organizations/{id}/badge.svg',
   '/healthz',
   '/readyz',
   '/no-such-page',

@@ -363,7 +363,11 @@ describe('security fuzzing: crafted input never reaches a 5xx', () => {
 
   it('refuses forged list cursors with 400', async () => {
     const failures: string[] = [];
-    const withCursor = operations.filter((op) => op.queryParams.includes('cursor'));
+    // The public lists' cursors. An activity's (ADR 048) is an entry's id, read by owners and
+    // operators only: organization-activity.test.ts refuses broken ones.
+    const withCursor = operations.filter(
+      (op) => op.queryParams.includes('cursor') && !op.path.endsWith('/activity'),
+    );
     expect(withCursor.length).toBeGreaterThan(0);
     for (const op of withCursor) {
       const base = fill(op.path, randomUUID());

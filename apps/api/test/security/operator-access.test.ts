@@ -14,7 +14,7 @@ import { createTestApp, type TestContext } from '../support/test-app.ts';
  */
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
 }
 
@@ -26,6 +26,8 @@ let targetUserId: string;
 let emailId: number;
 let subscriberId: string;
 let roleId: string;
+let webhookEndpointId: string;
+let webhookDeliveryId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMITS: 'off' });
@@ -72,6 +74,22 @@ beforeAll(async () => {
     )) as unknown as { rows: { id: string }[] }
   ).rows;
   subscriberId = subscriber!.id;
+  const [webhook] = (
+    (await ctx.database.db.execute(sql`
+      with endpoint as (
+        insert into webhook_endpoints (url, events, sealed_secret, created_by)
+        values ('https://hooks.matrix.example/in', '{organization.published}', 'v1:x:x:x', 'matrix')
+        returning id),
+      event as (
+        insert into webhook_events (type, data) values ('organization.published', '{}') returning id)
+      insert into webhook_deliveries (event_id, endpoint_id)
+      select event.id, endpoint.id from event, endpoint
+      returning endpoint_id, id::int as delivery_id`)) as unknown as {
+      rows: { endpoint_id: string; delivery_id: number }[];
+    }
+  ).rows;
+  webhookEndpointId = webhook!.endpoint_id;
+  webhookDeliveryId = webhook!.delivery_id;
 });
 afterAll(() => ctx.close());
 
@@ -84,11 +102,15 @@ async function state(): Promise<string> {
       'roles', (select json_agg(r order by r.id) from (select id, held_at, held_reason, updated_at from organization_roles) r),
       'audit', (select count(*) from audit_log),
       'users', (select json_agg(u order by u.id) from (select id, operator_since, disabled_at from users) u),
+      'members', (select json_agg(m order by m.organization_id, m.user_id) from (select organization_id, user_id, role from organization_members) m),
+      'activity', (select count(*) from organization_activity),
       'sessions', (select count(*) from sessions),
       'emails', (select count(*) from email_outbox),
       'guestCodes', (select json_agg(g order by g.code) from (select code, disabled_at from guest_codes) g),
       'newsletter', (select json_agg(n order by n.id) from (select id, confirmed_at from newsletter_subscribers) n),
-      'newsletterLine', (select json_agg(l) from (select * from newsletter_settings) l)
+      'newsletterLine', (select json_agg(l) from (select * from newsletter_settings) l),
+      'webhooks', (select json_agg(w order by w.id) from (select id, url, events, enabled from webhook_endpoints) w),
+      'deliveries', (select json_agg(d order by d.id) from (select id, status, next_attempt_at from webhook_deliveries) d)
     )::text as state`)) as unknown as { rows: { state: string }[] };
   return result.rows[0]!.state;
 }
@@ -116,12 +138,19 @@ async function requestFor(operation: Operation) {
     .replace('/emails/{id}', `/emails/${emailId}`)
     .replace('/guest-codes/{code}', '/guest-codes/MATRIX-CODE')
     .replace('/subscribers/{id}', `/subscribers/${subscriberId}`)
+    .replace('/webhooks/{id}', `/webhooks/${webhookEndpointId}`)
+    .replace('/deliveries/{deliveryId}', `/deliveries/${webhookDeliveryId}`)
     .replace('{id}', organizationId);
   if (operation.method === 'GET') return { url, body: undefined };
   const reason = 'Matrix check';
   if (url.endsWith('/resolve')) return { url, body: { action: 'dismiss', reason } };
   if (url.endsWith('/resend') || operation.method === 'DELETE') return { url, body: undefined };
+  if (url.endsWith('/admin/webhooks')) {
+    return { url, body: { url: 'https://hooks.matrix.example/new', events: ['role.opened'] } };
+  }
+  if (url.includes('/webhooks/')) return { url, body: { enabled: true } };
   if (url.endsWith('/newsletter/line')) return { url, body: { line: reason } };
+  if (url.endsWith('/owners')) return { url, body: { email: 'matrix-target@example.org', reason } };
   if (url.includes('/users/') || url.includes('/guest-codes/')) return { url, body: { reason } };
   if (url.includes('/roles/')) {
     return { url, body: { reason, updatedAt: new Date(await roleUpdatedAt()).toISOString() } };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
-import { organizationCategories, organizations } from '../../src/db/schema.ts';
+import { organizationCategories, organizationMembers, organizations } from '../../src/db/schema.ts';
 
 export interface OrganizationInput {
   name?: string;
@@ -22,7 +22,7 @@ export interface OrganizationInput {
 
 let sequence = 0;
 
-/** Inserts an organization with its category links, as the product's own writes do. */
+/** Inserts an organization with its category links and its creator as owner, as the product's own writes do. */
 export async function createOrganization(db: Database, input: OrganizationInput = {}) {
   sequence += 1;
   const id = randomUUID();
@@ -45,6 +45,9 @@ export async function createOrganization(db: Database, input: OrganizationInput 
       published: input.published ?? true,
       categoryIds,
     });
+    await tx
+      .insert(organizationMembers)
+      .values({ organizationId: id, userId: input.createdBy ?? 'owner-1', role: 'owner' });
     if (categoryIds.length > 0) {
       await tx.insert(organizationCategories).values(
         categoryIds.map((categoryId, sortOrder) => ({

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { HostResolver } from '../../src/modules/webhooks/target-policy.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PUBLIC_URL = 'http://directory.test';
@@ -19,7 +20,7 @@ export interface TestContext {
 /** A fresh database and an app on it, answering through fastify.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; resolveHost?: HostResolver } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'scaling-impact-test-'));
   const database = await createTestDatabase();
@@ -37,7 +38,7 @@ export async function createTestApp(
   const logger = options.logLines
     ? { level: 'info', stream: { write: (line: string) => options.logLines!.push(line) } }
     : false;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, resolveHost: options.resolveHost });
   await app.ready();
   return {
     app,

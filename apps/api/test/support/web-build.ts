@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { createTestApp, type TestContext } from './test-app.ts';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 /** The browser build's template in miniature: the server needs its markers, not its scripts. */
@@ -34,5 +35,30 @@ export async function buildWebForTests(): Promise<WebBuild> {
   return {
     distDir: path.join(workDir, 'dist'),
     remove: () => rm(workDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * An app that renders pages as production does, on a fresh database, with nothing kept between
+ * requests of the directory and no rate limits: what the page tests need. Its close removes
+ * the build too.
+ */
+export async function createPagesTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const web = await buildWebForTests();
+  const ctx = await createTestApp({
+    DIRECTORY_CACHE_MS: '0',
+    RATE_LIMITS: 'off',
+    ...env,
+    WEB_DIST_DIR: web.distDir,
+  }).catch(async (error: unknown) => {
+    await web.remove();
+    throw error;
+  });
+  return {
+    ...ctx,
+    close: async () => {
+      await ctx.close();
+      await web.remove();
+    },
   };
 }

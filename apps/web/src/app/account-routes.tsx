@@ -16,6 +16,7 @@ const accountPages = () => import('./routes/account-pages');
 const guardedRoutes = () => import('./routes/guarded-routes');
 const dashboardPages = () => import('./routes/dashboard-pages');
 const dashboardRoles = () => import('./routes/dashboard-roles');
+const dashboardMembers = () => import('./routes/dashboard-members');
 const submitOrganization = () => import('./routes/submit-organization');
 const editOrganization = () => import('./routes/edit-organization');
 const paymentPages = () => import('./routes/payment-pages');
@@ -54,6 +55,7 @@ export function accountRoutes(): RouteObject[] {
     page('verifyEmail', component(accountPages, 'VerifyEmailPage')),
     page('unsubscribed', component(accountPages, 'UnsubscribedPage')),
     page('newsletterConfirm', component(accountPages, 'NewsletterConfirmPage')),
+    page('invitation', component(accountPages, 'InvitationPage')),
     guarded('account', [
       page('verifyEmailRequired', component(accountPages, 'VerifyEmailRequiredRoute')),
     ]),
@@ -67,7 +69,16 @@ export function accountRoutes(): RouteObject[] {
           page('dashboardOrganizations', component(dashboardPages, 'DashboardOrganizations')),
           page('dashboardInsights', component(dashboardPages, 'DashboardInsights')),
           page('dashboardRoles', component(dashboardRoles, 'DashboardRoles')),
+          page(
+            'dashboardActivity',
+            component(() => import('./routes/dashboard-activity'), 'DashboardActivity'),
+          ),
+          page('dashboardMembers', component(dashboardMembers, 'DashboardMembers')),
           page('dashboardSavedSearches', component(dashboardPages, 'DashboardSavedSearches')),
+          page(
+            'dashboardApiKeys',
+            component(() => import('./routes/dashboard-api-keys'), 'DashboardApiKeys'),
+          ),
           page('dashboardSettings', component(dashboardPages, 'DashboardSettings')),
         ],
       },
@@ -99,6 +110,8 @@ export function accountRoutes(): RouteObject[] {
           page('adminNewsletter', component(operatorConsole, 'ConsoleNewsletter')),
           page('adminSavedSearches', component(operatorConsole, 'ConsoleSavedSearches')),
           page('adminAudit', component(operatorConsole, 'ConsoleAudit')),
+          page('adminWebhooks', component(operatorConsole, 'ConsoleWebhooks')),
+          page('adminWebhook', component(operatorConsole, 'ConsoleWebhook')),
         ],
       },
     ]),

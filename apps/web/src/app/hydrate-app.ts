@@ -42,6 +42,9 @@ export async function prepareHydration(state: ServerState) {
   if (historyState && typeof historyState === 'object' && 'usr' in historyState) {
     window.history.replaceState({ ...historyState, usr: null }, '');
   }
+  // The app's modules were evaluated in this task: what follows starts in the next one, so that
+  // no single task holds the main thread long enough to delay a tap (ADR 039).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const queryClient = createQueryClient();
   // The server may send a page it rendered a while ago: it sends it only while what the page was
   // made from is unchanged (ADR 027), so its data is as fresh as the page. Counted from now, it

@@ -1,5 +1,5 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Organization } from '@si/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { MyOrganization, MyRole, Organization } from '@si/contracts';
 import { ApiError, apiData } from './api-client';
 import { userQueryKey } from './session';
 
@@ -49,6 +49,34 @@ export const organizationQueryOptions = (id: string) =>
     // The route loader has just fetched it: an error is shown, not fetched again on mount.
     retryOnMount: false,
   });
+
+/** GET /api/users/organizations: the signed-in user's organizations, with their role in each. */
+export function getMyOrganizations(signal?: AbortSignal): Promise<MyOrganization[]> {
+  return apiData<MyOrganization[]>('/users/organizations', { signal });
+}
+
+export const myOrganizationsQueryOptions = () =>
+  queryOptions({
+    queryKey: organizationKeys.mine,
+    queryFn: ({ signal }) => getMyOrganizations(signal),
+  });
+
+/**
+ * The signed-in user's role in the organization (ADR 047): null when they are no member (or
+ * nobody is signed in), undefined while their organizations load. What it allows is
+ * `roleCan`'s to say.
+ */
+export function useMyRole(organizationId: string, userId: string | null | undefined) {
+  const { data, isFetching } = useQuery({
+    ...myOrganizationsQueryOptions(),
+    enabled: Boolean(userId),
+  });
+  if (!userId) return null;
+  if (!data) return undefined;
+  const role: MyRole = data.find((one) => one.id === organizationId)?.myRole ?? null;
+  // An older list being read again (after a creation, say) may not have it yet: not known.
+  return role === null && isFetching ? undefined : role;
+}
 
 /**
  * An organization was created, changed or deleted: the directory's lists and counts and the

@@ -44,3 +44,22 @@ export function profileReleasedEmail(email: PaymentEmail) {
     parentBrands: email.parentBrands,
   });
 }
+
+/**
+ * An operator made an account an owner for a support case (ADR 048): each owner before it reads
+ * who, and why, and where to answer if it was not wanted.
+ */
+export function ownerAddedEmail(
+  email: PaymentEmail & { newOwner: string; reason: string; activityUrl: string },
+): EmailMessage {
+  return actionEmail({
+    to: email.to,
+    subject: `${email.newOwner} is now an owner of ${email.organizationName}`,
+    intro: `Our support team has made ${email.newOwner} an owner of ${email.organizationName}. The reason: ${email.reason}`,
+    action: 'See its activity',
+    url: email.activityUrl,
+    outro: `Owners manage the members, billing, and can delete the organization. Reply to ${email.supportEmail} at once if you did not expect this.`,
+    supportEmail: email.supportEmail,
+    parentBrands: email.parentBrands,
+  });
+}

@@ -6,10 +6,12 @@ export type { EmailFooter } from './action-email.ts';
 export { passwordResetEmail, verificationEmail } from './account-emails.ts';
 export { domainCodeEmail } from './domain-code-email.ts';
 export { insightsSummaryEmail } from './insights-summary-email.ts';
+export { invitationEmail } from './invitation-email.ts';
 export { newsletterConfirmationEmail } from './newsletter-confirmation-email.ts';
 export { newsletterDigestEmail } from './newsletter-digest-email.ts';
 export {
   badgeRevokedEmail,
+  ownerAddedEmail,
   profileHeldEmail,
   profileReleasedEmail,
 } from './operator-action-emails.ts';

@@ -208,6 +208,10 @@ export async function seedBulkData(
       ), new_organizations as (
         select generated.g, inserted.id, inserted.country, inserted.location, inserted.website_url
         from inserted join generated using (id)
+      ), owners as (
+        -- Each one's owner, as every organization has (ADR 047).
+        insert into organization_members (organization_id, user_id, role)
+        select id, ${BULK_OWNER_ID}, 'owner' from inserted
       ), ${bulkRolesCtes(codes)}
       insert into organization_categories (organization_id, category_id, sort_order)
       select inserted.id, link.category_id, (link.position - 1)::int

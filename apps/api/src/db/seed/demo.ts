@@ -5,6 +5,7 @@ import type { StorageBackend } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
 import {
   organizationCategories,
+  organizationMembers,
   organizationMilestones,
   organizationRoles,
   organizations,
@@ -99,6 +100,13 @@ export async function seedDemoData(
             : {}),
           createdAt,
           updatedAt: createdAt,
+        })),
+      );
+      await tx.insert(organizationMembers).values(
+        rows.map(({ id }) => ({
+          organizationId: id,
+          userId: DEMO_OWNER_ID,
+          role: 'owner' as const,
         })),
       );
       await tx.insert(organizationCategories).values(

@@ -39,6 +39,12 @@ export function createAccountDeletion(options: AccountDeletionOptions) {
   const removeUploads = (urls: string[]) => options.removeImages(urls);
 
   return {
+    /** What deleting the caller's account would delete: the organizations only it owns. */
+    async deletionPreview(session: AuthSession | null) {
+      const { user } = requireUser(session, signInMessages.noUser);
+      return { organizations: await accounts.organizationsDeletedWith(user.id) };
+    },
+
     /**
      * Deletes the caller's account after it proves itself: the typed confirmation, then the
      * current password for password accounts, or a sign-in with Google or GitHub in the last

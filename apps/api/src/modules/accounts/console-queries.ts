@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { containing, offsetOf, overviewDays, pageOf, rowsOf } from '../../db/console-reads.ts';
 import { sessions, users } from '../../db/schema.ts';
 
-// Written out: drizzle leaves columns unqualified in a one-table select, and "id" would be the
-// organization's inside this subquery.
-const ownedCount = sql<number>`(select count(*)::int from organizations o where o.created_by = users.id)`;
+// Written out: drizzle leaves columns unqualified in a one-table select. The organizations the
+// user is an owner of (ADR 047), whoever created them.
+const ownedCount = sql<number>`(select count(*)::int from organization_members m where m.user_id = users.id and m.role = 'owner')`;
 const userColumns = {
   id: users.id,
   email: users.email,
@@ -28,7 +28,10 @@ export function createAccountConsoleQueries(db: Database) {
       const [row] = await db
         .select({
           id: users.id,
+          name: users.name,
           email: users.email,
+          emailVerified: users.emailVerified,
+          isAnonymous: users.isAnonymous,
           operatorSince: users.operatorSince,
           disabledAt: users.disabledAt,
         })

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { authErrorCodes, verificationMessages, type AuthActionResult } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,10 +8,9 @@ import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts
 import type { EmailFooter } from '../../adapters/email/templates.ts';
 import type { AccountRepository } from './repository.ts';
 import { requireUser } from './signed-in-user.ts';
+import { linkTokenHash as hashToken, newLinkToken } from '../../identity/link-tokens.ts';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface EmailVerificationOptions {
   accounts: AccountRepository;
@@ -29,7 +27,7 @@ export function createEmailVerification(options: EmailVerificationOptions) {
   const { accounts, outbox, publicUrl, emailFooter } = options;
 
   async function issueVerification(executor: Database, user: { id: string; email: string }) {
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     await accounts.storeVerificationToken(
       executor,
       user.id,

@@ -1,14 +1,17 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   newsletterSubscribers,
   organizationCategories,
+  organizationMembers,
   organizations,
+  organizationsOnlyOwnedBy,
   rateLimitHits,
   sessions,
   users,
   verifications,
 } from '../../db/schema.ts';
+import { personIn, recordActivity } from '../activity/recording.ts';
 import { verificationIdentifier } from './token-queries.ts';
 
 const GUEST_PURGE_LOCK_KEY = 727274002;
@@ -17,7 +20,8 @@ const GUEST_PURGE_LOCK_KEY = 727274002;
 export function createRemovalQueries(db: Database) {
   return {
     /**
-     * Deletes guests created before `cutoff` with no session used since and nothing they own.
+     * Deletes guests created before `cutoff` with no session used since and no membership of an
+     * organization (ADR 047).
      * A transaction-level advisory lock lets one process do it while the others skip; returns
      * null when another process holds the lock.
      */
@@ -33,7 +37,7 @@ export function createRemovalQueries(db: Database) {
             where u.is_anonymous and u.created_at < ${cutoff}
               and not exists (
                 select 1 from ${sessions} s where s.user_id = u.id and s.updated_at >= ${cutoff})
-              and not exists (select 1 from ${organizations} o where o.created_by = u.id)
+              and not exists (select 1 from ${organizationMembers} m where m.user_id = u.id)
             order by u.created_at
             limit ${batchSize})
           returning ${users.id}`)) as unknown as { rows: { id: string }[] };
@@ -45,29 +49,88 @@ export function createRemovalQueries(db: Database) {
       });
     },
 
-    /** What a guest owned becomes the linked account's. */
+    /**
+     * What a guest had becomes the linked account's: the organizations it created, and its
+     * memberships. Where both were members, the account keeps one membership, an owner's if
+     * either was one.
+     */
     async moveGuestData(executor: Database, guestId: string, userId: string): Promise<void> {
       await executor
         .update(organizations)
         .set({ createdBy: userId, updatedAt: new Date() })
         .where(eq(organizations.createdBy, guestId));
+      const guestOwns = executor
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, guestId), eq(organizationMembers.role, 'owner')));
+      await executor
+        .update(organizationMembers)
+        .set({ role: 'owner' })
+        .where(
+          and(
+            eq(organizationMembers.userId, userId),
+            inArray(organizationMembers.organizationId, guestOwns),
+          ),
+        );
+      const accountIsIn = executor
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, userId));
+      await executor
+        .delete(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.userId, guestId),
+            inArray(organizationMembers.organizationId, accountIsIn),
+          ),
+        );
+      await executor
+        .update(organizationMembers)
+        .set({ userId })
+        .where(eq(organizationMembers.userId, guestId));
+    },
+
+    /** The organizations deleting the account would delete: those it is the only owner of. */
+    organizationsDeletedWith(userId: string) {
+      return db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(inArray(organizations.id, organizationsOnlyOwnedBy(userId)))
+        .orderBy(organizations.name, organizations.id);
     },
 
     /**
-     * Deletes the user with everything they own, in one transaction: organizations (with their
-     * category links), tokens, sessions and sign-in methods. Returns the image URLs the deleted
-     * organizations used, for the caller to remove once the transaction has committed.
+     * Deletes the user with everything they own, in one transaction: the organizations they are
+     * the only owner of (with their category links), their memberships of the others (which
+     * stay, run by their other owners: ADR 047), tokens, sessions and sign-in methods. Returns
+     * the image URLs the deleted organizations used, for the caller to remove once the
+     * transaction has committed.
      */
     deleteUserWithData(userId: string): Promise<{ deleted: boolean; imageUrls: string[] }> {
       return db.transaction(async (tx) => {
         // The organizations' rows are locked first, in one order, as every write to them does:
         // an image upload racing the deletion waits, and its file is in the answer below.
-        const owned = await tx
+        const memberOf = await tx
           .select({ id: organizations.id })
           .from(organizations)
-          .where(eq(organizations.createdBy, userId))
+          .where(
+            inArray(
+              organizations.id,
+              tx
+                .select({ id: organizationMembers.organizationId })
+                .from(organizationMembers)
+                .where(eq(organizationMembers.userId, userId)),
+            ),
+          )
           .orderBy(organizations.id)
           .for('update');
+        // Decided under the locks: an owner added or removed meanwhile has waited or counts.
+        const owned = memberOf.length
+          ? await tx
+              .select({ id: organizations.id })
+              .from(organizations)
+              .where(inArray(organizations.id, organizationsOnlyOwnedBy(userId)))
+          : [];
         const ids = owned.map((row) => row.id);
         const imageUrls: string[] = [];
         if (ids.length > 0) {
@@ -84,6 +147,26 @@ export function createRemovalQueries(db: Database) {
             ...links.map((link) => link.imageUrl),
           ]) {
             if (url) imageUrls.push(url);
+          }
+        }
+        const left = await tx
+          .delete(organizationMembers)
+          .where(eq(organizationMembers.userId, userId))
+          .returning({
+            organizationId: organizationMembers.organizationId,
+            role: organizationMembers.role,
+          });
+        // Each organization that stays records that the member left with their account (ADR 048).
+        if (left.length > 0) {
+          const { name, email } = await personIn(tx as unknown as Database, userId);
+          for (const membership of left) {
+            await recordActivity(
+              tx as unknown as Database,
+              membership.organizationId,
+              { id: userId, name, email },
+              'member-left',
+              { role: membership.role, accountDeleted: true },
+            );
           }
         }
         await tx

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountDeletionPreview,
   AuthActionResult,
   CurrentUser,
   DeleteAccountRequest,
   DeleteAccountResult,
   ErrorBody,
-  Organization,
+  MyOrganization,
   SessionView,
   VerifyEmailQuery,
   dataEnvelope,
@@ -80,12 +81,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['users'],
-        summary: "The signed-in user's organizations, in every payment state",
-        response: { 200: dataEnvelope(z.array(Organization)), ...errors },
+        summary:
+          "The organizations the signed-in user is a member of, in every payment state, with the user's role (myRole)",
+        response: { 200: dataEnvelope(z.array(MyOrganization)), ...errors },
       },
       config: { access: 'signed-in' },
     },
-    async (request) => ({ data: await organizations.listOwned(request.caller!.user.id) }),
+    async (request) => ({ data: await organizations.listMine(request.caller!.user.id) }),
   );
 
   const resendLimit = rateLimit('resend-verification');
@@ -121,13 +123,29 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     }),
   );
 
+  app.get(
+    '/users/me/deletion',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'What deleting the account would delete: the organizations it is the only owner of',
+        description:
+          'An organization with another owner stays when the account goes; only the membership goes with it.',
+        response: { 200: dataEnvelope(AccountDeletionPreview), ...errors },
+      },
+      config: { access: { signedIn: { signedOut: signInMessages.noUser } } },
+    },
+    async (request) => ({ data: await accounts.deletionPreview(request.caller) }),
+  );
+
   app.delete(
     '/users/me',
     {
       schema: {
         tags: ['users'],
         summary:
-          'Deletes the account and everything it owns (confirmation DELETE; the password for password accounts)',
+          'Deletes the account, the organizations it is the only owner of, and its memberships of the others (confirmation DELETE; the password for password accounts)',
         body: DeleteAccountRequest,
         response: { 200: dataEnvelope(DeleteAccountResult), ...errors },
       },

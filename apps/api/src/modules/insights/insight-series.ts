@@ -12,12 +12,14 @@ export const zeroCounts = (): InsightCounts => ({
   impressions: 0,
   clicks: Object.fromEntries(outboundLinks.map((link) => [link, 0])) as InsightCounts['clicks'],
   shares: 0,
+  embeds: 0,
 });
 
 export function addTo(counts: InsightCounts, metric: string, count: number) {
   if (metric === 'views') counts.views += count;
   else if (metric === 'impressions') counts.impressions += count;
   else if (metric === 'shares') counts.shares += count;
+  else if (metric === 'embeds') counts.embeds += count;
   else {
     const link = outboundLinks.find((name) => metric === `click_${name}`);
     if (link) counts.clicks[link] += count;

@@ -12,8 +12,8 @@ import { insightsSummariesJob } from './summaries-job.ts';
 import { createTally } from './tally.ts';
 
 /**
- * What profiles earn (ADR 031): views, impressions, clicks and shares counted in memory and
- * written every INSIGHTS_FLUSH_MS (and each open role's views and Apply clicks, ADR 042), the owner's figures, and the monthly summary email.
+ * What profiles earn (ADR 031): views, impressions, clicks, shares and embeds (ADR 052) counted in
+ * memory and written every INSIGHTS_FLUSH_MS (and each open role's views and Apply clicks, ADR 042), the owner's figures, and the monthly summary email.
  */
 export function insightsModule(
   context: ModuleContext,

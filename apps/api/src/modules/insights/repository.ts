@@ -1,11 +1,13 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   insightsEmailOptOuts,
   insightsEmailsSent,
+  organizationMembers,
   organizations,
   profileDailyCounts,
 } from '../../db/schema.ts';
+import { addDailyCounts } from './daily-counts-add.ts';
 import type { CountRow } from './tally.ts';
 
 export interface DailyRow {
@@ -15,35 +17,25 @@ export interface DailyRow {
   count: number;
 }
 
-/** An organization whose owner is due its monthly summary. */
+/** An organization whose owners are due its monthly summary. */
 export interface SummaryDue {
   organizationId: string;
   name: string;
-  ownerId: string;
-  email: string;
 }
+
+/** Who gets an organization's summary (ADR 051): its owners, verified and not disabled. */
+const summaryReaders = (organizationId: SQL) => sql`from organization_members m
+  join users u on u.id = m.user_id
+  where m.organization_id = ${organizationId} and m.role = 'owner'
+    and u.email_verified and u.disabled_at is null and not u.is_anonymous`;
 
 /** Serializes the rollup across processes (pg_try_advisory_xact_lock). */
 const ROLLUP_LOCK = 727274025;
 
 export function createInsightsRepository(db: Database) {
   return {
-    /**
-     * Adds each row's count to what its day holds, in one statement. Rows of an organization
-     * deleted meanwhile are dropped (its counts went with it).
-     */
-    async add(rows: CountRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.execute(sql`
-        insert into profile_daily_counts (organization_id, day, metric, audience, count)
-        select c.id, c.day, c.metric, c.audience, sum(c.count)
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as c(id uuid, day date, metric text, audience text, count bigint)
-        join organizations o on o.id = c.id
-        group by 1, 2, 3, 4
-        on conflict (organization_id, day, metric, audience)
-        do update set count = profile_daily_counts.count + excluded.count`);
-    },
+    /** Adds each row's count to what its day holds (organizations deleted meanwhile dropped). */
+    add: (rows: CountRow[]) => addDailyCounts(db, 'profile', rows),
 
     /** The daily rows of one organization between two days (inclusive). */
     async daily(organizationId: string, from: string, to: string): Promise<DailyRow[]> {
@@ -91,27 +83,46 @@ export function createInsightsRepository(db: Database) {
       });
     },
 
-    /** The owner of an organization, or null when there is no such organization. */
-    async ownerOf(organizationId: string): Promise<{ ownerId: string; published: boolean } | null> {
+    /**
+     * Whether the organization exists, and the user's role in it (null: no member), for the
+     * insights' readers (ADR 047).
+     */
+    async memberOf(organizationId: string, userId: string) {
       const [row] = await db
-        .select({ ownerId: organizations.createdBy, published: organizations.published })
+        .select({ role: organizationMembers.role })
         .from(organizations)
+        .leftJoin(
+          organizationMembers,
+          and(
+            eq(organizationMembers.organizationId, organizations.id),
+            eq(organizationMembers.userId, userId),
+          ),
+        )
         .where(eq(organizations.id, organizationId));
-      return row ?? null;
+      return row ? { role: row.role } : null;
     },
 
-    /** The ids of the organizations a user owns. */
-    async ownedBy(userId: string): Promise<string[]> {
-      const rows = await db
+    /** Whether there is such an organization. */
+    async exists(organizationId: string): Promise<boolean> {
+      const [row] = await db
         .select({ id: organizations.id })
         .from(organizations)
-        .where(eq(organizations.createdBy, userId));
+        .where(eq(organizations.id, organizationId));
+      return row !== undefined;
+    },
+
+    /** The ids of the organizations a user is a member of: their visits are not counted. */
+    async memberOrganizations(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, userId));
       return rows.map((row) => row.id);
     },
 
     /**
-     * Published organizations whose owner (verified, not disabled) gets the summary of `month`
-     * and has not been sent it yet: up to `limit`, in id order after `afterId`.
+     * Published organizations with an owner who gets the summary of `month` (verified, not
+     * disabled), not sent it yet: up to `limit`, in id order after `afterId`.
      */
     async summariesDue(
       month: string,
@@ -119,25 +130,26 @@ export function createInsightsRepository(db: Database) {
       limit: number,
     ): Promise<SummaryDue[]> {
       const result = (await db.execute(sql`
-        select o.id, o.name, u.id as owner_id, u.email
+        select o.id, o.name
         from organizations o
-        join users u on u.id = o.created_by
-        where o.published and u.email_verified and u.disabled_at is null and not u.is_anonymous
+        where o.published
+          and exists (select 1 ${summaryReaders(sql`o.id`)})
           and ${afterId === null ? sql`true` : sql`o.id > ${afterId}::uuid`}
           and not exists (select 1 from insights_email_opt_outs x where x.organization_id = o.id)
           and not exists (
             select 1 from insights_emails_sent s where s.organization_id = o.id and s.month = ${month}::date
           )
         order by o.id
-        limit ${limit}`)) as unknown as {
-        rows: { id: string; name: string; owner_id: string; email: string }[];
-      };
-      return result.rows.map((row) => ({
-        organizationId: row.id,
-        name: row.name,
-        ownerId: row.owner_id,
-        email: row.email,
-      }));
+        limit ${limit}`)) as unknown as { rows: { id: string; name: string }[] };
+      return result.rows.map((row) => ({ organizationId: row.id, name: row.name }));
+    },
+
+    /** Each owner the organization's summary goes to, read in the caller's transaction. */
+    async summaryRecipients(executor: Database, organizationId: string) {
+      const result = (await executor.execute(sql`
+        select u.id, u.email ${summaryReaders(sql`${organizationId}::uuid`)}
+        order by m.added_at, u.id`)) as unknown as { rows: { id: string; email: string }[] };
+      return result.rows.map((row) => ({ userId: row.id, email: row.email }));
     },
 
     /** The people's counts of one organization by metric, from `from` up to `until` (excluded). */

@@ -19,7 +19,8 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "An organization's views, impressions, clicks and shares by day (owner only)",
+        summary:
+          "An organization's views, impressions, clicks, shares and embeds by day (owner only)",
         description:
           'People only in daily and totals; known bots and link previewers apart in bots. previous: the same number of days before. 404 to anyone but the owner and operators.',
         params: Params,

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import {
   apiMessages,
   OrganizationId,
+  roleCan,
   type InsightAudience,
   type InsightMetric,
   type Insights,
@@ -63,7 +64,9 @@ export function createInsightsService(options: InsightsServiceOptions) {
     if (!owned) {
       owned = options
         .userOf(request.headers)
-        .then(async (userId) => new Set(userId ? await repository.ownedBy(userId) : []));
+        .then(
+          async (userId) => new Set(userId ? await repository.memberOrganizations(userId) : []),
+        );
       ownedBySession.set(credentials, owned);
       owned.catch(() => ownedBySession.delete(credentials));
     }
@@ -124,13 +127,16 @@ export function createInsightsService(options: InsightsServiceOptions) {
     });
   }
 
-  /** The organization's owner, or an operator; anyone else is told it does not exist (404). */
+  /**
+   * A member whose role reads insights (ADR 047), or an operator; anyone else is told it does
+   * not exist (404).
+   */
   async function authorize(session: AuthSession | null, organizationId: string) {
     const refused = () => notFound(apiMessages.organizationNotFound(organizationId));
     if (!session || !OrganizationId.safeParse(organizationId).success) throw refused();
-    const organization = await repository.ownerOf(organizationId);
+    const organization = await repository.memberOf(organizationId, session.user.id);
     if (!organization) throw refused();
-    if (organization.ownerId === session.user.id) return;
+    if (roleCan(organization.role, 'insights')) return;
     if (await options.isOperator(session.user.id)) return;
     throw refused();
   }
@@ -211,7 +217,7 @@ export function createInsightsService(options: InsightsServiceOptions) {
     async unsubscribe(organizationId: string, token: string): Promise<boolean> {
       if (!OrganizationId.safeParse(organizationId).success) return false;
       if (!options.tokens.matches(organizationId, token)) return false;
-      if (!(await repository.ownerOf(organizationId))) return false;
+      if (!(await repository.exists(organizationId))) return false;
       await repository.setMonthlyEmail(organizationId, false);
       return true;
     },

@@ -16,9 +16,9 @@ const monthName = (start: Date) =>
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Queues each owner's summary of last month, one per organization and month however many
- * processes run the job: the row that says it was sent is written in the transaction that
- * queues the email (ADR 031).
+ * Queues last month's summary to each owner of each organization (ADR 051), once per
+ * organization and month however many processes run the job: the row that says it was sent is
+ * written in the transaction that queues the emails (ADR 031). Answers how many were queued.
  */
 export function insightsSummariesJob(options: {
   db: Database;
@@ -41,33 +41,37 @@ export function insightsSummariesJob(options: {
     let afterId: string | null = null;
     for (;;) {
       const due = await repository.summariesDue(month, afterId, BATCH);
-      for (const owner of due) {
+      for (const organization of due) {
         const [current, previous] = await Promise.all([
-          repository.totalsBetween(owner.organizationId, month, isoDay(monthEnd)),
-          repository.totalsBetween(owner.organizationId, isoDay(previousStart), month),
+          repository.totalsBetween(organization.organizationId, month, isoDay(monthEnd)),
+          repository.totalsBetween(organization.organizationId, isoDay(previousStart), month),
         ]);
         const count = (metric: string) => current.get(metric) ?? 0;
-        const id = encodeURIComponent(owner.organizationId);
-        const email = insightsSummaryEmail({
-          to: owner.email,
-          organizationName: owner.name,
-          month: monthName(monthStart),
-          previousMonth: monthName(previousStart).split(' ')[0]!,
-          views: count('views'),
-          previousViews: previous.get('views') ?? 0,
-          impressions: count('impressions'),
-          clicks: outboundLinks.reduce((sum, link) => sum + count(`click_${link}`), 0),
-          shares: count('shares'),
-          insightsUrl: `${publicUrl}/dashboard/organizations/${id}/insights`,
-          unsubscribeUrl: `${publicUrl}/api/insights/unsubscribe?organization=${id}&token=${tokens.tokenOf(owner.organizationId)}`,
-          ...options.emailFooter,
+        const id = encodeURIComponent(organization.organizationId);
+        const summaryTo = (to: string) =>
+          insightsSummaryEmail({
+            to,
+            organizationName: organization.name,
+            month: monthName(monthStart),
+            previousMonth: monthName(previousStart).split(' ')[0]!,
+            views: count('views'),
+            previousViews: previous.get('views') ?? 0,
+            impressions: count('impressions'),
+            clicks: outboundLinks.reduce((sum, link) => sum + count(`click_${link}`), 0),
+            shares: count('shares'),
+            insightsUrl: `${publicUrl}/dashboard/organizations/${id}/insights`,
+            unsubscribeUrl: `${publicUrl}/api/insights/unsubscribe?organization=${id}&token=${tokens.tokenOf(organization.organizationId)}`,
+            ...options.emailFooter,
+          });
+        // Claimed once for the organization; each of its owners is sent the same summary.
+        queued += await db.transaction(async (tx) => {
+          if (!(await repository.claimSummary(tx, organization.organizationId, month))) return 0;
+          const readers = await repository.summaryRecipients(tx, organization.organizationId);
+          for (const reader of readers) {
+            await outbox.enqueue(tx, reader.userId, summaryTo(reader.email));
+          }
+          return readers.length;
         });
-        const sent = await db.transaction(async (tx) => {
-          if (!(await repository.claimSummary(tx, owner.organizationId, month))) return false;
-          await outbox.enqueue(tx, owner.ownerId, email);
-          return true;
-        });
-        if (sent) queued += 1;
       }
       if (due.length < BATCH) break;
       afterId = due.at(-1)!.organizationId;

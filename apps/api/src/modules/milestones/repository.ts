@@ -91,13 +91,17 @@ export function createMilestoneRepository(db: Database) {
       return row;
     },
 
-    /** False when the organization has no such milestone. */
-    async delete(tx: Database, organizationId: string, milestoneId: string): Promise<boolean> {
-      const removed = await tx
+    /** The removed milestone's title; null when the organization has no such milestone. */
+    async delete(
+      tx: Database,
+      organizationId: string,
+      milestoneId: string,
+    ): Promise<string | null> {
+      const [removed] = await tx
         .delete(organizationMilestones)
         .where(byMilestone(organizationId, milestoneId))
-        .returning({ id: organizationMilestones.id });
-      return removed.length > 0;
+        .returning({ title: organizationMilestones.title });
+      return removed?.title ?? null;
     },
   };
 }

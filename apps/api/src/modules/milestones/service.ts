@@ -10,7 +10,14 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { OrganizationService } from '../organizations/service.ts';
+import { actorOf, recordActivity } from '../activity/recording.ts';
 import type { MilestoneRepository } from './repository.ts';
+
+/** Records a milestone's change in the organization's activity (ADR 048), in its transaction. */
+type RecordMilestone = (
+  kind: 'milestone-added' | 'milestone-changed' | 'milestone-removed',
+  title: string,
+) => Promise<void>;
 
 export interface MilestoneServiceOptions {
   db: Database;
@@ -29,21 +36,28 @@ export function createMilestoneService({ db, repository, organizations }: Milest
   const milestoneNotFound = () => notFound(roleMessages.milestoneNotFound);
 
   /**
-   * Runs `write` in one transaction with the organization's row locked, then marks the row
-   * changed for the kept pages. The caller must own the organization (checked first).
+   * Runs `write` in one transaction with the organization's row locked (it records itself in the
+   * activity there), then marks the row changed for the kept pages. The caller must own the
+   * organization (checked first).
    */
   async function ownerWrite<T>(
     session: AuthSession | null,
     organizationId: string,
-    write: (tx: Database, id: string) => Promise<T>,
+    write: (tx: Database, id: string, record: RecordMilestone) => Promise<T>,
   ): Promise<T> {
-    const organization = await organizations.requirePaidOrganization(session, organizationId);
+    const organization = await organizations.requirePaidOrganization(
+      session,
+      organizationId,
+      'edit',
+    );
     return db.transaction(async (tx) => {
       const executor = tx as unknown as Database;
       if (!(await repository.lockOrganization(executor, organization.id))) {
         throw organizations.ownerNotFound(organizationId);
       }
-      const result = await write(executor, organization.id);
+      const record: RecordMilestone = (kind, title) =>
+        recordActivity(executor, organization.id, actorOf(session!), kind, { title });
+      const result = await write(executor, organization.id, record);
       await repository.touchOrganization(executor, organization.id);
       return result;
     });
@@ -70,11 +84,13 @@ export function createMilestoneService({ db, repository, organizations }: Milest
       organizationId: string,
       input: MilestoneInput,
     ): Promise<Milestone> {
-      return ownerWrite(session, organizationId, async (tx, id) => {
+      return ownerWrite(session, organizationId, async (tx, id, record) => {
         if ((await repository.countOf(tx, id)) >= MAX_MILESTONES) {
           throw new AppError(409, roleErrorCodes.tooManyMilestones, roleMessages.tooManyMilestones);
         }
-        return repository.insert(tx, id, input);
+        const created = await repository.insert(tx, id, input);
+        await record('milestone-added', created.title);
+        return created;
       });
     },
 
@@ -84,11 +100,12 @@ export function createMilestoneService({ db, repository, organizations }: Milest
       milestoneId: string,
       input: MilestoneInput,
     ): Promise<Milestone> {
-      return ownerWrite(session, organizationId, async (tx, id) => {
+      return ownerWrite(session, organizationId, async (tx, id, record) => {
         const saved = MilestoneId.safeParse(milestoneId).success
           ? await repository.update(tx, id, milestoneId, input)
           : undefined;
         if (!saved) throw milestoneNotFound();
+        await record('milestone-changed', saved.title);
         return saved;
       });
     },
@@ -98,11 +115,12 @@ export function createMilestoneService({ db, repository, organizations }: Milest
       organizationId: string,
       milestoneId: string,
     ): Promise<void> {
-      await ownerWrite(session, organizationId, async (tx, id) => {
-        const deleted =
-          MilestoneId.safeParse(milestoneId).success &&
-          (await repository.delete(tx, id, milestoneId));
-        if (!deleted) throw milestoneNotFound();
+      await ownerWrite(session, organizationId, async (tx, id, record) => {
+        const deleted = MilestoneId.safeParse(milestoneId).success
+          ? await repository.delete(tx, id, milestoneId)
+          : null;
+        if (deleted === null) throw milestoneNotFound();
+        await record('milestone-removed', deleted);
       });
     },
   };

@@ -14,12 +14,13 @@ export interface OperatorServiceOptions {
   payments: Pick<
     PaymentRepository,
     | 'setHeldIn'
-    | 'userEmail'
+    | 'ownerAddresses'
     | 'listAll'
     | 'listGuestCodes'
     | 'createGuestCode'
     | 'findGuestCode'
     | 'disableGuestCode'
+    | 'ownerAddresses'
   >;
   outbox: OutboxRepository;
   /** Takes an organization's Verified badge away, in the caller's transaction. */

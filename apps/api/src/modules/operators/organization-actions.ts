@@ -25,11 +25,11 @@ export function createOrganizationActions(
   rolesOf: RoleHolds['rolesOf'],
   options: Pick<
     OperatorServiceOptions,
-    'payments' | 'outbox' | 'publicUrl' | 'emailFooter' | 'clearBadge' | 'refund'
+    'payments' | 'publicUrl' | 'emailFooter' | 'clearBadge' | 'refund'
   >,
 ) {
   const { db, repository, record, emailQueued } = context;
-  const { payments, outbox, publicUrl, emailFooter } = options;
+  const { payments, publicUrl, emailFooter } = options;
 
   /** The organization locked at the version the operator saw, in its own transaction. */
   const locked = (actor: Actor, id: string, version: number) =>
@@ -85,11 +85,8 @@ export function createOrganizationActions(
           targetLabel: organization.name,
           reason: input.reason,
         });
-        const to = await payments.userEmail(tx, organization.ownerId);
-        if (to && organization.heldByOperator) {
-          await outbox.enqueue(
-            tx,
-            organization.ownerId,
+        if (organization.heldByOperator) {
+          await holds.emailOwners(tx, id, (to) =>
             profileReleasedEmail({
               to,
               organizationName: organization.name,
@@ -102,7 +99,7 @@ export function createOrganizationActions(
       emailQueued();
     },
 
-    /** Takes the Verified badge away, recorded with the reason, which the owner is emailed. */
+    /** Takes the Verified badge away, recorded with the reason, which the owners are emailed. */
     async revokeVerification(actor: Actor, id: string, input: AdminOrganizationAction) {
       await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
@@ -123,20 +120,15 @@ export function createOrganizationActions(
           reason: input.reason,
           details: { domain: organization.verification.domain },
         });
-        const to = await payments.userEmail(tx, organization.ownerId);
-        if (to) {
-          await outbox.enqueue(
-            tx,
-            organization.ownerId,
-            badgeRevokedEmail({
-              to,
-              organizationName: organization.name,
-              publicUrl,
-              reason: input.reason,
-              ...emailFooter,
-            }),
-          );
-        }
+        await holds.emailOwners(tx, id, (to) =>
+          badgeRevokedEmail({
+            to,
+            organizationName: organization.name,
+            publicUrl,
+            reason: input.reason,
+            ...emailFooter,
+          }),
+        );
       });
       emailQueued();
     },

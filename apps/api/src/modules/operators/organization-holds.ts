@@ -1,5 +1,6 @@
 import { adminTexts, apiMessages, errorCodes } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
+import type { EmailMessage } from '../../adapters/email/message.ts';
 import { AppError } from '../../http/errors.ts';
 import { profileHeldEmail } from '../../adapters/email/templates.ts';
 import type { Actor } from './audit.ts';
@@ -24,9 +25,25 @@ export function createOrganizationHolds(
 ) {
   const { payments, outbox, publicUrl, emailFooter } = options;
 
-  /** Operators do not judge their own case: what one owns, another operator acts on (403). */
-  function refuseOwnCase(actor: Actor, ownerId: string | null | undefined) {
-    if (ownerId === actor.id) throw new AppError(403, errorCodes.forbidden, adminTexts.ownCase);
+  /**
+   * Operators do not judge their own case: an organization one is a member of, owner or editor,
+   * another operator acts on (403, ADR 051). Its creator who has left it is no longer a party.
+   */
+  async function refuseOwnCase(tx: Database, actor: Actor, organizationId: string | null) {
+    if (organizationId && (await repository.isMember(tx, organizationId, actor.id))) {
+      throw new AppError(403, errorCodes.forbidden, adminTexts.ownCase);
+    }
+  }
+
+  /** One email to each owner of the organization (ADR 047), as its payment emails go. */
+  async function emailOwners(
+    tx: Database,
+    organizationId: string,
+    build: (to: string) => EmailMessage,
+  ) {
+    for (const owner of await payments.ownerAddresses(tx, organizationId)) {
+      await outbox.enqueue(tx, owner.userId, build(owner.email));
+    }
   }
 
   /**
@@ -37,12 +54,11 @@ export function createOrganizationHolds(
     const lock = await repository.lockAtVersion(tx, id, version);
     if (lock === 'missing') throw organizationNotFound(id);
     if (lock === 'changed') throw changedMeanwhile();
-    const organization = (await repository.organization(tx, id))!;
-    refuseOwnCase(actor, organization.ownerId);
-    return organization;
+    await refuseOwnCase(tx, actor, id);
+    return (await repository.organization(tx, id))!;
   }
 
-  /** Holds the organization (as read in `tx`), recorded, its owner emailed why. */
+  /** Holds the organization (as read in `tx`), recorded, its owners emailed why. */
   async function hold(
     tx: Database,
     actor: Actor,
@@ -58,11 +74,8 @@ export function createOrganizationHolds(
       targetLabel: organization.name,
       reason,
     });
-    const to = await payments.userEmail(tx, organization.ownerId);
-    if (to && !organization.heldByOperator) {
-      await outbox.enqueue(
-        tx,
-        organization.ownerId,
+    if (!organization.heldByOperator) {
+      await emailOwners(tx, id, (to) =>
         profileHeldEmail({
           to,
           organizationName: organization.name,
@@ -87,6 +100,6 @@ export function createOrganizationHolds(
     await options.deleteOrganization(id);
   }
 
-  return { refuseOwnCase, lockedOrganization, hold, deleteOrganization };
+  return { refuseOwnCase, emailOwners, lockedOrganization, hold, deleteOrganization };
 }
 export type OrganizationHolds = ReturnType<typeof createOrganizationHolds>;

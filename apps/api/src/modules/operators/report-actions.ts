@@ -37,8 +37,8 @@ export function createReportActions(
 
     /**
      * Resolves a report, and every other open report of the same profile (or, for a report
-     * about a role, of the same role) with it: dismissed, or the profile or the role held (the
-     * owner is emailed the reason), or the organization deleted.
+     * about a role, of the same role) with it: dismissed, or the profile or the role held (its
+     * owners are emailed the reason), or the organization deleted.
      */
     async resolveReport(actor: Actor, id: string, input: ResolveReportRequest) {
       const status = ({ dismiss: 'dismissed', hold: 'held', delete: 'deleted' } as const)[
@@ -60,7 +60,7 @@ export function createReportActions(
         const organization = found.organizationId
           ? await repository.organization(tx, found.organizationId)
           : null;
-        holds.refuseOwnCase(actor, organization?.ownerId);
+        await holds.refuseOwnCase(tx, actor, found.organizationId);
         const resolved = await repository.resolveReports(tx, found, {
           status,
           by: actor.email,

@@ -4,8 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { containing, offsetOf, pageOf } from '../../db/console-reads.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createOutboxConsoleQueries } from '../../adapters/email/outbox-console-queries.ts';
+import { createActivityQueries } from '../activity/queries.ts';
 import { createAccountConsoleQueries } from '../accounts/console-queries.ts';
 import { createOrganizationConsoleQueries } from '../organizations/console-queries.ts';
+import { createPublishedExportQueries } from '../organizations/published-export-queries.ts';
 import { createPaymentConsoleQueries } from '../payments/console-queries.ts';
 import { createReportConsoleQueries } from '../reports/console-queries.ts';
 import { createRoleConsoleQueries } from '../roles/console-queries.ts';
@@ -24,10 +26,12 @@ export function createOperatorRepository(db: Database) {
   return {
     ...createAccountConsoleQueries(db),
     ...createOrganizationConsoleQueries(db),
+    ...createPublishedExportQueries(db),
     ...createPaymentConsoleQueries(db),
     ...createReportConsoleQueries(db),
     ...createRoleConsoleQueries(db),
     ...createOutboxConsoleQueries(db),
+    ...createActivityQueries(db),
 
     // The audit log: only ever added to.
 

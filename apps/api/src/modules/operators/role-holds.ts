@@ -21,21 +21,21 @@ const roleNotFound = () => new AppError(404, errorCodes.notFound, adminRoleTexts
 /**
  * An operator's hold of one role (ADR 045): the role leaves every public place at once (it is
  * not open while held, and the write moves the organization's kept pages and the directory),
- * the owner is emailed the reason, and the hold and its release are in the audit log. As for a
+ * its owners are emailed the reason, and the hold and its release are in the audit log. As for a
  * profile, an operator never acts on a role of their own organization.
  */
 export function createRoleHolds(
   { db, repository, record, now, emailQueued }: ConsoleContext,
-  holds: Pick<OrganizationHolds, 'refuseOwnCase'>,
-  options: Pick<OperatorServiceOptions, 'payments' | 'outbox' | 'publicUrl' | 'emailFooter'>,
+  holds: Pick<OrganizationHolds, 'refuseOwnCase' | 'emailOwners'>,
+  options: Pick<OperatorServiceOptions, 'publicUrl' | 'emailFooter'>,
 ) {
-  const { payments, outbox, publicUrl, emailFooter } = options;
+  const { publicUrl, emailFooter } = options;
 
   /** The organization (not the actor's) and its role, locked in `tx`; 404 if either is gone. */
   async function lockedRole(tx: Database, actor: Actor, organizationId: string, roleId: string) {
     const organization = await repository.organization(tx, organizationId);
     if (!organization) throw organizationNotFound(organizationId);
-    holds.refuseOwnCase(actor, organization.ownerId);
+    await holds.refuseOwnCase(tx, actor, organizationId);
     const role = RoleId.safeParse(roleId).success
       ? await repository.lockRole(tx, organizationId, roleId)
       : null;
@@ -53,30 +53,27 @@ export function createRoleHolds(
   const labelOf = (organization: AdminOrganizationRecord, role: RoleRow) =>
     `${role.title} (${organization.name})`;
 
-  async function emailOwner(
+  /** Each owner is told of the hold (with its reason) or the release. */
+  async function emailOwners(
     tx: Database,
     organization: AdminOrganizationRecord,
     role: RoleRow,
     reason: string | null,
   ) {
-    const to = await payments.userEmail(tx, organization.ownerId);
-    if (!to) return;
-    const email = {
-      to,
-      organizationId: organization.id,
-      organizationName: organization.name,
-      roleTitle: role.title,
-      publicUrl,
-      ...emailFooter,
-    };
-    await outbox.enqueue(
-      tx,
-      organization.ownerId,
-      reason === null ? roleReleasedEmail(email) : roleHeldEmail({ ...email, reason }),
-    );
+    await holds.emailOwners(tx, organization.id, (to) => {
+      const email = {
+        to,
+        organizationId: organization.id,
+        organizationName: organization.name,
+        roleTitle: role.title,
+        publicUrl,
+        ...emailFooter,
+      };
+      return reason === null ? roleReleasedEmail(email) : roleHeldEmail({ ...email, reason });
+    });
   }
 
-  /** Holds a role that is not held, recorded, its owner emailed why. */
+  /** Holds a role that is not held, recorded, its owners emailed why. */
   async function hold(
     tx: Database,
     actor: Actor,
@@ -93,7 +90,7 @@ export function createRoleHolds(
       reason,
       details: { organizationId: organization.id },
     });
-    await emailOwner(tx, organization, role, reason);
+    await emailOwners(tx, organization, role, reason);
   }
 
   const inTransaction = (work: (tx: Database) => Promise<void>) =>
@@ -146,7 +143,7 @@ export function createRoleHolds(
           reason: input.reason,
           details: { organizationId: organization.id },
         });
-        await emailOwner(tx, organization, role, null);
+        await emailOwners(tx, organization, role, null);
       });
       emailQueued();
     },

@@ -11,8 +11,10 @@ import {
 import { billingRoutes } from './billing-routes.ts';
 import { admin, page, refusals, type ConsoleRouteOptions } from './console-route-parts.ts';
 import { emailRoutes } from './email-routes.ts';
+import { exportRoutes } from './export-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { organizationRoutes } from './organization-routes.ts';
+import { organizationTeamRoutes } from './organization-team-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { roleRoutes } from './role-routes.ts';
 import type { OperatorService } from './service.ts';
@@ -49,6 +51,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorService 
 
   // Awaited one by one: the OpenAPI document lists the console's calls in this order.
   await app.register(organizationRoutes, parts);
+  await app.register(organizationTeamRoutes, parts);
   await app.register(roleRoutes, parts);
   await app.register(reportRoutes, parts);
   await app.register(userRoutes, parts);
@@ -68,6 +71,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorService 
   await app.register(emailRoutes, parts);
   await app.register(newsletterRoutes, parts);
   await app.register(billingRoutes, parts);
+  await app.register(exportRoutes, parts);
 
   app.get(
     '/admin/audit',

@@ -8,6 +8,8 @@ import { createOperatorGuard } from './operator-guard.ts';
 import { createOrganizationActions } from './organization-actions.ts';
 import { createOrganizationHolds } from './organization-holds.ts';
 import { createOverview } from './overview.ts';
+import { createOwnerSupport } from './owner-support.ts';
+import { createProfileExport } from './profile-export.ts';
 import { createReportActions } from './report-actions.ts';
 import { createRoleHolds } from './role-holds.ts';
 import { createUserActions } from './user-actions.ts';
@@ -35,6 +37,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
   return {
     requireOperator: createOperatorGuard(repository, context.now),
     ...createOrganizationActions(context, holds, roleHolds.rolesOf, options),
+    ...createOwnerSupport(context, holds, options),
     holdRole: roleHolds.holdRole,
     releaseRole: roleHolds.releaseRole,
     ...createReportActions(context, holds, roleHolds),
@@ -48,6 +51,7 @@ export function createOperatorService(options: OperatorServiceOptions) {
       digests: options.newsletterDigests,
       record: context.record,
     }),
+    ...createProfileExport({ db, read: repository.publishedProfilesAfter, record: context.record }),
     audit: (query: { q?: string; page: number }) => auditPage(repository, query),
   };
 }

@@ -5,7 +5,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 
 /** Which image of an organization a call is about: logo, banner or one category's image. */
-export type ImageTarget = Parameters<OrganizationService['setImage']>[1];
+export type ImageTarget = Parameters<OrganizationService['setImage']>[2];
 
 export interface OrganizationImageServiceOptions {
   /** Ownership checks and the one write of an image's URL are the organization service's. */
@@ -42,7 +42,11 @@ export function createOrganizationImageService({
       target: ImageTarget,
       readUpload: () => Promise<{ bytes: Buffer }>,
     ): Promise<string> {
-      const organization = await organizations.requirePaidOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       const { bytes } = await readUpload();
       const variants = await encodeVariants(bytes, target.kind);
       const url = await storeVariants(
@@ -52,7 +56,7 @@ export function createOrganizationImageService({
       );
       let previousUrl: string | null;
       try {
-        ({ previousUrl } = await organizations.setImage(organization.id, target, url));
+        ({ previousUrl } = await organizations.setImage(session!, organization.id, target, url));
       } catch (error) {
         await discard([url], 'could not remove the files of an upload that was not saved');
         throw error;
@@ -64,8 +68,12 @@ export function createOrganizationImageService({
     },
 
     async remove(session: AuthSession | null, organizationId: string, target: ImageTarget) {
-      const organization = await organizations.requirePaidOrganization(session, organizationId);
-      const { previousUrl } = await organizations.setImage(organization.id, target, null);
+      const organization = await organizations.requirePaidOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
+      const { previousUrl } = await organizations.setImage(session!, organization.id, target, null);
       if (previousUrl)
         await discard([previousUrl], 'could not remove the files of a removed image');
     },

@@ -7,6 +7,7 @@ import {
   type SavedSearchFilters,
 } from '@si/contracts';
 import { badRequest } from '../../http/errors.ts';
+import { requireKnownReferences } from '../reference/known-references.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
@@ -31,6 +32,12 @@ export interface DirectoryPage {
   ids: string[];
 }
 
+/** The directory's filters, without its paging. */
+export type DirectoryFilterQuery = Pick<
+  OrganizationListQuery,
+  'q' | 'categories' | 'country' | 'verified' | 'hiring'
+>;
+
 /**
  * The directory's lists and what a page or an alert asks of it: pages with totals and facets,
  * a saved search's new matches, the active countries, and the versions pages are cached by.
@@ -51,25 +58,8 @@ export function createDirectoryListing(
   let lastActive: { codes: readonly string[]; snapshot: object; countries: Country[] } | null =
     null;
 
-  async function toFilter(
-    query: Pick<OrganizationListQuery, 'q' | 'categories' | 'country' | 'verified' | 'hiring'>,
-  ): Promise<IndexFilter> {
-    const snapshot = await reference.snapshot();
-    if (
-      query.country &&
-      query.country !== ALL_COUNTRIES_CODE &&
-      !snapshot.countryByCode.has(query.country)
-    ) {
-      throw badRequest(apiMessages.unknownCountry(query.country), {
-        country: apiMessages.unknownCountry(query.country),
-      });
-    }
-    const unknown = (query.categories ?? []).filter((id) => !snapshot.categoryById.has(id));
-    if (unknown.length > 0) {
-      throw badRequest(apiMessages.unknownCategories(unknown), {
-        categories: apiMessages.unknownCategories(unknown),
-      });
-    }
+  async function toFilter(query: DirectoryFilterQuery): Promise<IndexFilter> {
+    await requireKnownReferences(reference, query);
     return {
       // Filtering by ALL itself means "no particular country".
       country: query.country === ALL_COUNTRIES_CODE ? undefined : query.country,
@@ -87,6 +77,7 @@ export function createDirectoryListing(
       categories: filters.categories,
       country: filters.country ?? undefined,
       verified: filters.verified ? 'true' : undefined,
+      hiring: filters.hiring ? 'true' : undefined,
     });
 
   return {
@@ -134,6 +125,22 @@ export function createDirectoryListing(
         .filter((id) => !matchedBefore(filter, changed.get(id)!, ALL_COUNTRIES_CODE));
     },
 
+    /**
+     * Every organization the directory lists for `query` when there are at most `max` of them
+     * (else null), holding every change committed before this call. The feed of newly published
+     * organizations orders so few by date itself (ADR 053).
+     */
+    async allListed(query: DirectoryFilterQuery, max: number): Promise<string[] | null> {
+      const answer = await directory.answer(await toFilter(query), null, max);
+      return answer.more ? null : answer.keys.map(([, id]) => id);
+    },
+
+    /** Which of `ids` the directory lists for `query` now (the feed's check of each batch). */
+    async listedAmong(query: DirectoryFilterQuery, ids: readonly string[]): Promise<Set<string>> {
+      const keys = await directory.matchingAmong(await toFilter(query), ids);
+      return new Set(keys.map(([, id]) => id));
+    },
+
     /** Published organizations' list items, in the order of `ids` (those still published). */
     async publishedSummaries(ids: string[]) {
       const rows = new Map(
@@ -177,6 +184,12 @@ export function createDirectoryListing(
       if (row === null) return null;
       const { openRoles } = await directory.hiring([id], directoryVersion);
       return `${row}.${openRoles[0]}`;
+    },
+
+    /** A published organization's open roles today, as its card in the directory counts them. */
+    async openRolesOf(id: string): Promise<number> {
+      const { openRoles } = await directory.hiring([id], await directory.version());
+      return openRoles[0] ?? 0;
     },
 
     /** Every published profile's version (as profileVersion), in id order after `afterId`. */

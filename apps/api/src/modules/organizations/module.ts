@@ -3,6 +3,7 @@ import { routesOf } from '../../assembly/module-routes.ts';
 import type { InsightsService } from '../insights/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { createOrganizationRepository } from './repository.ts';
+import { memberRoutes } from './member-routes.ts';
 import { organizationRoutes } from './routes.ts';
 import { createOrganizationService } from './service.ts';
 
@@ -23,5 +24,6 @@ export function organizationsModule(
     service,
     routes: (insights: Pick<InsightsService, 'count'>) =>
       routesOf(organizationRoutes, { organizations: service, insights }),
+    memberRoutes: routesOf(memberRoutes, { organizations: service }),
   };
 }

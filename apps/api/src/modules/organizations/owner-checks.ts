@@ -2,9 +2,12 @@ import {
   OrganizationId,
   apiMessages,
   errorCodes,
+  memberTexts,
   organizationFormMessages,
   paymentErrorCodes,
   paymentMessages,
+  roleCan,
+  type MemberCapability,
 } from '@si/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requireCaller } from '../../identity/caller-checks.ts';
@@ -12,7 +15,7 @@ import { organizationEditors } from './editors.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { OrganizationRepository } from './repository.ts';
 
-/** Who may change an organization: an editor, its owner, and the payment gate. */
+/** Who may change an organization: an account that may edit, a member's role, the payment gate. */
 export function createOwnerChecks(repository: OrganizationRepository) {
   /**
    * docs/product.md#organizations: only a signed-in, permanent, verified user creates or changes
@@ -25,32 +28,46 @@ export function createOwnerChecks(repository: OrganizationRepository) {
   const notFoundFor = (id: string) => notFound(apiMessages.organizationNotFound(id));
 
   /**
-   * The organization, if the caller may change it. Someone else's unpublished organization is
-   * answered as not found, so its existence is not revealed; a published one as forbidden.
+   * The organization and the caller's role in it, if that role may do `capability` (ADR 047).
+   * Someone who is no member meets what a stranger always met: an unpublished organization is
+   * answered as not found, so its existence is not revealed, a published one as forbidden. A
+   * member whose role may not is forbidden, told only that owners may.
    */
-  async function requireOwned(session: AuthSession | null, id: string) {
+  async function requireMember(
+    session: AuthSession | null,
+    id: string,
+    capability: MemberCapability,
+  ) {
     const user = requireEditor(session);
     const found = OrganizationId.safeParse(id).success ? await repository.findById(id) : null;
     if (!found) throw notFoundFor(id);
-    if (found.row.createdBy !== user.id) {
+    const role = await repository.roleOf(id, user.id);
+    if (!role) {
       if (!found.row.published) throw notFoundFor(id);
       throw new AppError(403, errorCodes.forbidden, organizationFormMessages.notOwner);
     }
-    return found;
+    if (!roleCan(role, capability)) {
+      throw new AppError(403, errorCodes.forbidden, memberTexts.ownersOnly);
+    }
+    return { ...found, role, user };
   }
 
   /**
    * The product's payment gate, enforced here: the profile of an organization without a live
    * subscription (paymentStatus paid) cannot be edited until it is paid for.
    */
-  async function requirePaidOwned(session: AuthSession | null, id: string) {
-    const found = await requireOwned(session, id);
+  async function requirePaidMember(
+    session: AuthSession | null,
+    id: string,
+    capability: MemberCapability,
+  ) {
+    const found = await requireMember(session, id, capability);
     if (found.row.paymentStatus !== 'paid') {
       throw new AppError(402, paymentErrorCodes.paymentRequired, paymentMessages.paymentRequired);
     }
     return found;
   }
 
-  return { requireEditor, notFoundFor, requireOwned, requirePaidOwned };
+  return { requireEditor, notFoundFor, requireMember, requirePaidMember };
 }
 export type OwnerChecks = ReturnType<typeof createOwnerChecks>;

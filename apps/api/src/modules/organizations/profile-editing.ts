@@ -6,10 +6,12 @@ import {
   errorCodes,
   organizationFormMessages,
   type CreateOrganizationRequest,
+  type MemberCapability,
   type UpdateOrganizationRequest,
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
+import { actorOf } from '../activity/recording.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { toOrganization } from './mapper.ts';
 import type { CategoryChoice, ImageTarget, OrganizationRow } from './organization-rows.ts';
@@ -30,7 +32,7 @@ export interface ProfileEditingOptions {
 export function createProfileEditing(
   repository: OrganizationRepository,
   reference: ReferenceService,
-  { requireEditor, notFoundFor, requireOwned, requirePaidOwned }: OwnerChecks,
+  { requireEditor, notFoundFor, requireMember, requirePaidMember }: OwnerChecks,
   { removeImages, beforeDelete }: ProfileEditingOptions,
 ) {
   /**
@@ -87,11 +89,16 @@ export function createProfileEditing(
     },
 
     async update(session: AuthSession | null, id: string, input: UpdateOrganizationRequest) {
-      await requirePaidOwned(session, id);
+      await requirePaidMember(session, id, 'edit');
       await requireKnownCountry(input.country);
       const { version, categoryIds, categoriesOrder, categoriesDetails, ...fields } = input;
       const categories = await categoryChoices(categoryIds, categoriesOrder, categoriesDetails);
-      const saved = await repository.update(id, version, { ...fields, categories });
+      const saved = await repository.update(
+        id,
+        version,
+        { ...fields, categories },
+        actorOf(session!),
+      );
       if (!saved) {
         if (!(await repository.findById(id))) throw notFoundFor(id);
         throw new AppError(409, errorCodes.staleVersion, organizationFormMessages.staleVersion);
@@ -101,7 +108,7 @@ export function createProfileEditing(
     },
 
     async delete(session: AuthSession | null, id: string) {
-      await requireOwned(session, id);
+      await requireMember(session, id, 'delete');
       await beforeDelete(id);
       const imageUrls = await repository.delete(id);
       if (!imageUrls) throw notFoundFor(id);
@@ -121,25 +128,30 @@ export function createProfileEditing(
       return true;
     },
 
-    /** The organization's row, if the caller owns it (else 401/403/404). */
-    requireOwnedOrganization: async (
+    /** The organization's row, if the caller's role in it may do `capability` (else 401/403/404). */
+    requireMemberOrganization: async (
       session: AuthSession | null,
       id: string,
-    ): Promise<OrganizationRow> => (await requireOwned(session, id)).row,
+      capability: MemberCapability,
+    ): Promise<OrganizationRow> => (await requireMember(session, id, capability)).row,
 
-    /** For the image calls: as above, and paid for (else 402). */
+    /** As above, and paid for (else 402): the profile's own parts (images, roles, milestones). */
     requirePaidOrganization: async (
       session: AuthSession | null,
       id: string,
-    ): Promise<OrganizationRow> => (await requirePaidOwned(session, id)).row,
+      capability: MemberCapability,
+    ): Promise<OrganizationRow> => (await requirePaidMember(session, id, capability)).row,
 
     requireEditor,
 
     ownerNotFound: notFoundFor,
 
-    /** Points one image of the organization at `url`; the image calls authorize first. */
-    async setImage(id: string, target: ImageTarget, url: string | null) {
-      const result = await repository.setImage(id, target, url);
+    /**
+     * Points one image of the organization at `url`, recorded as `session`'s; the image calls
+     * authorize first.
+     */
+    async setImage(session: AuthSession, id: string, target: ImageTarget, url: string | null) {
+      const result = await repository.setImage(id, target, url, actorOf(session));
       if (!result) {
         throw target.kind === 'category'
           ? notFound(organizationFormMessages.categoryNotChosen)

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organizationCategories, organizations } from '../../db/schema.ts';
+import { organizationCategories, organizationMembers, organizations } from '../../db/schema.ts';
 import { organizationColumns } from './organization-rows.ts';
 
 /** What a share card shows: its columns, and the category ids in the profile's order. */
@@ -66,12 +66,13 @@ export function createProfileQueries(db: Database) {
       }));
     },
 
-    /** Every organization a user created, published or not, newest first. */
-    async findOwnedBy(userId: string) {
+    /** Every organization a user is a member of, with their role, published or not, newest first. */
+    async findMemberOf(userId: string) {
       const rows = await db
-        .select(organizationColumns)
+        .select({ ...organizationColumns, myRole: organizationMembers.role })
         .from(organizations)
-        .where(eq(organizations.createdBy, userId))
+        .innerJoin(organizationMembers, eq(organizationMembers.organizationId, organizations.id))
+        .where(eq(organizationMembers.userId, userId))
         .orderBy(desc(organizations.createdAt));
       if (rows.length === 0) return [];
       const links = await db
@@ -83,8 +84,9 @@ export function createProfileQueries(db: Database) {
             rows.map((row) => row.id),
           ),
         );
-      return rows.map((row) => ({
+      return rows.map(({ myRole, ...row }) => ({
         row,
+        myRole,
         links: links.filter((link) => link.organizationId === row.id),
       }));
     },

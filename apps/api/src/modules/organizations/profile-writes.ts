@@ -1,13 +1,19 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { websiteDomain } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import { organizationCategories, organizations } from '../../db/schema.ts';
-import type { NewOrganization, OrganizationChanges } from './organization-rows.ts';
+import { organizationCategories, organizationMembers, organizations } from '../../db/schema.ts';
+import { recordActivity, type ActivityActor } from '../activity/recording.ts';
+import {
+  organizationColumns,
+  type NewOrganization,
+  type OrganizationChanges,
+} from './organization-rows.ts';
+import { changedFields } from './profile-changes.ts';
 
 /** An organization's profile written: created, saved, deleted. */
 export function createProfileWrites(db: Database) {
   return {
-    /** A new organization with its categories, in one transaction. */
+    /** A new organization with its categories and its creator as its first owner, at once. */
     create(input: NewOrganization) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -20,6 +26,9 @@ export function createProfileWrites(db: Database) {
             categoryIds: input.categories.map((category) => category.categoryId),
           })
           .returning();
+        await tx
+          .insert(organizationMembers)
+          .values({ organizationId: row!.id, userId: input.createdBy, role: 'owner' });
         const links =
           input.categories.length === 0
             ? []
@@ -35,12 +44,29 @@ export function createProfileWrites(db: Database) {
 
     /**
      * Saves the editable profile if it is still at `version`, in one transaction: the row, then
-     * the category links (a kept category keeps its image). Returns null when the version moved
-     * on (or the organization is gone), and the images of the categories that were dropped.
+     * the category links (a kept category keeps its image), and the fields it changed in the
+     * activity (ADR 048). Returns null when the version moved on (or the organization is gone),
+     * and the images of the categories that were dropped.
      */
-    update(id: string, version: number, input: OrganizationChanges) {
-      return db.transaction(async (tx) => {
+    update(id: string, version: number, input: OrganizationChanges, actor: ActivityActor) {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
         const { categories, ...fields } = input;
+        // Locked first, as every write to it; read as it was, for the activity's entry.
+        const [before] = await tx
+          .select(organizationColumns)
+          .from(organizations)
+          .where(eq(organizations.id, id))
+          .for('update');
+        if (!before || before.version !== version) return null;
+        const beforeCategories = await tx
+          .select({
+            categoryId: organizationCategories.categoryId,
+            sortOrder: organizationCategories.sortOrder,
+            detail: organizationCategories.detail,
+          })
+          .from(organizationCategories)
+          .where(eq(organizationCategories.organizationId, id));
         const [row] = await tx
           .update(organizations)
           .set({
@@ -82,6 +108,10 @@ export function createProfileWrites(db: Database) {
                   },
                 })
                 .returning();
+        const changed = changedFields(before, beforeCategories, input);
+        if (changed.length > 0) {
+          await recordActivity(tx, id, actor, 'profile-saved', { fields: changed });
+        }
         return {
           row,
           links,

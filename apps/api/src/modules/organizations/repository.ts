@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { createDirectoryQueries } from './directory-queries.ts';
 import { createImageWrites } from './image-writes.ts';
+import { createMemberQueries } from './member-queries.ts';
 import { createProfileQueries } from './profile-queries.ts';
 import { createProfileWrites } from './profile-writes.ts';
 import { createPublishedQueries } from './published-queries.ts';
@@ -15,6 +16,7 @@ export function createOrganizationRepository(db: Database) {
     ...createProfileQueries(db),
     ...createProfileWrites(db),
     ...createImageWrites(db),
+    ...createMemberQueries(db),
   };
 }
 export type OrganizationRepository = ReturnType<typeof createOrganizationRepository>;

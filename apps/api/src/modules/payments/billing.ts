@@ -10,7 +10,11 @@ export function createBilling(context: PaymentContext) {
 
   return {
     async subscriptionFor(session: AuthSession | null, organizationId: string) {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requireMemberOrganization(
+        session,
+        organizationId,
+        'billing',
+      );
       return currentOf(organization.id);
     },
 
@@ -25,12 +29,13 @@ export function createBilling(context: PaymentContext) {
      */
     async invoices(session: AuthSession | null, organizationId?: string): Promise<Invoice[]> {
       const user = organizations.requireEditor(session);
-      if (organizationId) await organizations.requireOwnedOrganization(session, organizationId);
+      if (organizationId)
+        await organizations.requireMemberOrganization(session, organizationId, 'billing');
       return (await options.receipts.listForOwner(user.id, organizationId)).map(toInvoice);
     },
 
     async billingPortal(session: AuthSession | null, organizationId: string) {
-      await organizations.requireOwnedOrganization(session, organizationId);
+      await organizations.requireMemberOrganization(session, organizationId, 'billing');
       const customer = await repository.findCustomer(session!.user.id);
       const url =
         customer && customer.provider === provider.name

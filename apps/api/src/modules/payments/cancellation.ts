@@ -14,7 +14,7 @@ export function createCancellation(context: PaymentContext) {
     organizationId: string,
     renew: boolean,
   ): Promise<Subscription> {
-    await organizations.requireOwnedOrganization(session, organizationId);
+    await organizations.requireMemberOrganization(session, organizationId, 'billing');
     const current = await repository.currentForOrganization(organizationId);
     const source = current && providerFor(current.provider);
     const allowed = renew

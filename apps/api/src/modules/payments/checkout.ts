@@ -75,9 +75,10 @@ export function createCheckouts(context: PaymentContext) {
       session: AuthSession | null,
       request: CreateCheckoutSessionRequest,
     ): Promise<CheckoutSession> {
-      const organization = await organizations.requireOwnedOrganization(
+      const organization = await organizations.requireMemberOrganization(
         session,
         request.organizationId,
+        'billing',
       );
       const user = session!.user;
       if (await repository.hasLiveSubscription(db, organization.id)) {

@@ -26,6 +26,10 @@ export function createPaymentConsoleQueries(db: Database) {
         .orderBy(desc(subscriptions.createdAt));
     },
 
+    /**
+     * The subscriptions `ownerId` paid for (their `user_id`, the payer), whether or not they
+     * are still an owner of the organization.
+     */
     async subscriptionsOfOwner(ownerId: string) {
       return db
         .select({ ...subscriptionColumns, organizationName: organizations.name })

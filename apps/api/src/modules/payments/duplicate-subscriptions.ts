@@ -21,7 +21,7 @@ export type RecordedState = Omit<
  */
 export function createDuplicateEnding({
   repository,
-  emails: { emailOwner, common },
+  emails: { emailOwners, common },
   logger,
 }: {
   repository: PaymentRepository;
@@ -69,6 +69,9 @@ export function createDuplicateEnding({
       await repository.insertSubscription(tx, {
         ...ended,
         organizationId: organization.id,
+        // The payer, not an owner: the account our checkout stamped on the subscription. One made
+        // at the provider by hand names none, and the creator stands in; the column grants nothing
+        // (owners read every subscription, ADR 047), it only lists who paid in the console.
         userId: reported.userId ?? organization.createdBy,
         provider: source.name,
         providerSubscriptionId: reported.id,
@@ -76,7 +79,7 @@ export function createDuplicateEnding({
     }
     const told =
       !silent &&
-      (await emailOwner(tx, organization.createdBy, (to) =>
+      (await emailOwners(tx, organization.id, (to) =>
         duplicatePaymentRefundedEmail({
           ...common(organization),
           to,

@@ -184,6 +184,9 @@ export function createFulfilment(options: FulfilmentOptions) {
         after = await repository.insertSubscription(tx, {
           ...values,
           organizationId,
+          // The payer, not an owner: the account our checkout stamped on the subscription. One made
+          // at the provider by hand names none, and the creator stands in; the column grants nothing
+          // (owners read every subscription, ADR 047), it only lists who paid in the console.
           userId: reported.userId ?? organization.createdBy,
           provider: source.name,
           providerSubscriptionId: reported.id,

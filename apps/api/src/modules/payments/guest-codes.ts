@@ -16,9 +16,10 @@ export function createGuestCodeRedemption(context: PaymentContext) {
      * conditional update in the same transaction as the grant, under the organization's lock.
      */
     async applyGuestCode(session: AuthSession | null, request: ApplyGuestCodeRequest) {
-      const organization = await organizations.requireOwnedOrganization(
+      const organization = await organizations.requireMemberOrganization(
         session,
         request.organizationId,
+        'billing',
       );
       const userId = session!.user.id;
       await count('guestCodes', userId, paymentMessages.tooManyGuestCodes);

@@ -14,10 +14,10 @@ import {
 import type { PaymentRepository, SubscriptionRow } from './repository.ts';
 import { endsAt } from './subscription-state.ts';
 
-/** An organization as its owner's emails name it (its locked row). */
+/** An organization as its owners' emails name it (its locked row); createdBy is its creator. */
 export type Owned = { id: string; name: string; createdBy: string };
 
-/** The emails to an organization's owner about its subscription, queued in the outbox. */
+/** The emails to an organization's owners about its subscription, queued in the outbox. */
 export function createOwnerEmails({
   repository,
   outbox,
@@ -29,15 +29,18 @@ export function createOwnerEmails({
   publicUrl: string;
   emailFooter: EmailFooter;
 }) {
-  async function emailOwner(
+  /**
+   * One email to each owner of the organization (ADR 047), whoever paid; true when at least
+   * one was queued.
+   */
+  async function emailOwners(
     tx: Database,
-    ownerId: string,
+    organizationId: string,
     build: (to: string) => EmailMessage,
   ): Promise<boolean> {
-    const to = await repository.userEmail(tx, ownerId);
-    if (!to) return false;
-    await outbox.enqueue(tx, ownerId, build(to));
-    return true;
+    const owners = await repository.ownerAddresses(tx, organizationId);
+    for (const owner of owners) await outbox.enqueue(tx, owner.userId, build(owner.email));
+    return owners.length > 0;
   }
 
   const common = (organization: Owned) => ({
@@ -48,7 +51,7 @@ export function createOwnerEmails({
 
   /** The profile has left the directory (its subscription ended). */
   const emailEnded = (tx: Database, organization: Owned) =>
-    emailOwner(tx, organization.createdBy, (to) =>
+    emailOwners(tx, organization.id, (to) =>
       publicationEndedEmail({ ...common(organization), to }),
     );
 
@@ -58,7 +61,7 @@ export function createOwnerEmails({
     const found = await repository.organizationName(tx, subscription.organizationId);
     if (!ending || !found) return false;
     const organization = { id: subscription.organizationId, ...found };
-    return emailOwner(tx, organization.createdBy, (to) =>
+    return emailOwners(tx, organization.id, (to) =>
       publicationEndingEmail({ ...common(organization), to, endsAt: ending }),
     );
   }
@@ -73,12 +76,12 @@ export function createOwnerEmails({
     if (after.paymentHold && after.paymentHold !== before?.paymentHold) {
       // Its payment was taken back at the provider: the profile is out for that period.
       const email = after.paymentHold === 'refunded' ? paymentRefundedEmail : paymentDisputedEmail;
-      return emailOwner(tx, organization.createdBy, (to) => email({ ...common(organization), to }));
+      return emailOwners(tx, organization.id, (to) => email({ ...common(organization), to }));
     }
     const wasLive = before ? publishesNow(before) : false;
     const nowLive = publishesNow(after);
     if (!wasLive && nowLive) {
-      return emailOwner(tx, organization.createdBy, (to) =>
+      return emailOwners(tx, organization.id, (to) =>
         subscriptionActiveEmail({
           ...common(organization),
           to,
@@ -91,13 +94,13 @@ export function createOwnerEmails({
     }
     if (after.status === 'past_due' && before?.status !== 'past_due' && after.graceUntil) {
       const graceUntil = after.graceUntil;
-      return emailOwner(tx, organization.createdBy, (to) =>
+      return emailOwners(tx, organization.id, (to) =>
         paymentFailedEmail({ ...common(organization), to, graceUntil }),
       );
     }
     return false;
   }
 
-  return { emailOwner, common, emailEnded, emailEnding, announce };
+  return { emailOwners, common, emailEnded, emailEnding, announce };
 }
 export type OwnerEmails = ReturnType<typeof createOwnerEmails>;

@@ -18,7 +18,7 @@ export interface PaymentServiceOptions {
   fulfilment: Fulfilment;
   organizations: Pick<
     OrganizationService,
-    'requireOwnedOrganization' | 'requireEditor' | 'ownerNotFound'
+    'requireMemberOrganization' | 'requireEditor' | 'ownerNotFound'
   >;
   counters: WindowCounters;
   publicUrl: string;

@@ -22,7 +22,7 @@ export function createPlanChanges(context: PaymentContext) {
    * why, logged, and nothing is asked of the provider.
    */
   async function switchable(session: AuthSession | null, organizationId: string, plan: PlanChoice) {
-    await organizations.requireOwnedOrganization(session, organizationId);
+    await organizations.requireMemberOrganization(session, organizationId, 'billing');
     const current = await repository.currentForOrganization(organizationId);
     const source = current && current.provider !== 'guest' ? providerFor(current.provider) : null;
     const refuse = (reason: string, message: string) => {

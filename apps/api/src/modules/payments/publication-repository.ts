@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { liveSubscriptionStatuses } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import { organizations, subscriptions, users } from '../../db/schema.ts';
+import { organizationMembers, organizations, subscriptions, users } from '../../db/schema.ts';
 
 const liveList = sql.join(
   liveSubscriptionStatuses.map((status) => sql`${status}`),
@@ -94,12 +94,23 @@ export function createPublicationRepository(db: Database) {
         .for('update');
     },
 
-    async userEmail(executor: Database, userId: string): Promise<string | null> {
-      const [row] = await executor
-        .select({ email: users.email, isAnonymous: users.isAnonymous })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row && !row.isAnonymous ? row.email : null;
+    /**
+     * Every owner of the organization who has an address (ADR 047): whoever paid, the
+     * subscription's emails and receipts go to them.
+     */
+    ownerAddresses(executor: Database, organizationId: string) {
+      return executor
+        .select({ userId: users.id, email: users.email })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.role, 'owner'),
+            eq(users.isAnonymous, false),
+          ),
+        )
+        .orderBy(organizationMembers.addedAt, users.id);
     },
 
     refreshOrganization,

@@ -12,7 +12,7 @@ import type { ReceiptRepository } from './receipt-repository.ts';
 /** A paid invoice's receipt, recorded and emailed by fulfilment. */
 export function createReceiptRecording(
   receipts: ReceiptRepository,
-  { emailOwner, common }: OwnerEmails,
+  { emailOwners, common }: OwnerEmails,
 ) {
   /**
    * Records a paid invoice of the subscription and queues its receipt, once per invoice: the
@@ -43,7 +43,7 @@ export function createReceiptRecording(
       url: invoice.url,
     });
     if (!recorded) return false;
-    return emailOwner(tx, organization.createdBy, (to) =>
+    return emailOwners(tx, organization.id, (to) =>
       paymentReceiptEmail({
         ...common(organization),
         to,

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organizations, paymentReceipts } from '../../db/schema.ts';
+import { organizations, organizationsOwnedBy, paymentReceipts } from '../../db/schema.ts';
 
 export type NewReceiptRow = typeof paymentReceipts.$inferInsert;
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
@@ -23,7 +23,7 @@ export function createReceiptRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The invoices of the organizations `ownerId` owns (or of the one given), newest first. */
+    /** The invoices of the organizations `ownerId` is an owner of (or of the one given), newest first. */
     async listForOwner(ownerId: string, organizationId?: string): Promise<ReceiptView[]> {
       const rows = await db
         .select({ receipt: paymentReceipts, organizationName: organizations.name })
@@ -31,7 +31,7 @@ export function createReceiptRepository(db: Database) {
         .innerJoin(organizations, eq(organizations.id, paymentReceipts.organizationId))
         .where(
           and(
-            eq(organizations.createdBy, ownerId),
+            inArray(organizations.id, organizationsOwnedBy(ownerId)),
             organizationId ? eq(paymentReceipts.organizationId, organizationId) : undefined,
           ),
         )

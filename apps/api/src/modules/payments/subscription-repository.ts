@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { liveSubscriptionStatuses } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
-import { organizations, paymentEvents, subscriptions } from '../../db/schema.ts';
+import {
+  organizations,
+  organizationsOnlyOwnedBy,
+  organizationsOwnedBy,
+  paymentEvents,
+  subscriptions,
+} from '../../db/schema.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -86,13 +92,13 @@ export function createSubscriptionRepository(db: Database) {
       return row ? toView(row) : null;
     },
 
-    /** The owner's subscriptions, one per organization they own (the current one). */
+    /** The owner's subscriptions, one per organization they are an owner of (the current one). */
     async currentForOwner(userId: string): Promise<SubscriptionView[]> {
       const rows = await db
         .selectDistinctOn([subscriptions.organizationId], viewColumns)
         .from(subscriptions)
         .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
-        .where(eq(organizations.createdBy, userId))
+        .where(inArray(organizations.id, organizationsOwnedBy(userId)))
         .orderBy(
           subscriptions.organizationId,
           sql`(${subscriptions.status} <> 'expired') desc`,
@@ -101,18 +107,15 @@ export function createSubscriptionRepository(db: Database) {
       return rows.map(toView).sort((a, b) => a.organizationName.localeCompare(b.organizationName));
     },
 
-    /** Subscriptions still running at a provider: what deleting must cancel there first. */
+    /**
+     * Subscriptions still running at a provider: what deleting must cancel there first. An
+     * account's deletion deletes only the organizations it is the only owner of (ADR 047).
+     */
     async runningAtProvider(where: { organizationId: string } | { ownerId: string }) {
       const owner =
         'organizationId' in where
           ? eq(subscriptions.organizationId, where.organizationId)
-          : inArray(
-              subscriptions.organizationId,
-              db
-                .select({ id: organizations.id })
-                .from(organizations)
-                .where(eq(organizations.createdBy, where.ownerId)),
-            );
+          : inArray(subscriptions.organizationId, organizationsOnlyOwnedBy(where.ownerId));
       return db
         .select()
         .from(subscriptions)

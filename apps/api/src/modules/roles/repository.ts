@@ -1,6 +1,10 @@
 import { and, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organizationRoles, organizations } from '../../db/schema.ts';
+import { recordActivity, type ActivityActor } from '../activity/recording.ts';
+
+type RoleActivityKind =
+  'role-posted' | 'role-changed' | 'role-closed' | 'role-reopened' | 'role-removed';
 
 export type RoleRow = typeof organizationRoles.$inferSelect;
 /** The columns an owner's input sets (mapper.ts). */
@@ -86,12 +90,18 @@ function writesIn(tx: Database, organizationId: string) {
       return row ?? null;
     },
 
-    async remove(roleId: string): Promise<boolean> {
-      const gone = await tx
+    /** The removed role's title; null when the organization has no such role. */
+    async remove(roleId: string): Promise<string | null> {
+      const [gone] = await tx
         .delete(organizationRoles)
         .where(oneOf(roleId))
-        .returning({ id: organizationRoles.id });
-      return gone.length > 0;
+        .returning({ title: organizationRoles.title });
+      return gone?.title ?? null;
+    },
+
+    /** Records a change to the role titled `title` in the organization's activity (ADR 048). */
+    record(actor: ActivityActor, kind: RoleActivityKind, title: string) {
+      return recordActivity(tx, organizationId, actor, kind, { title });
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@si/contracts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthSession } from '../../identity/session.ts';
+import { actorOf } from '../activity/recording.ts';
 import type { OrganizationService } from '../organizations/service.ts';
 import type { ReferenceService } from '../reference/service.ts';
 import { toRole, toRoleFields } from './mapper.ts';
@@ -73,7 +74,7 @@ export function createRoleEditing({
   repository: Pick<RoleRepository, 'write'>;
   organizations: Pick<
     OrganizationService,
-    'requireOwnedOrganization' | 'requirePaidOrganization' | 'ownerNotFound'
+    'requireMemberOrganization' | 'requirePaidOrganization' | 'ownerNotFound'
   >;
   reference: Pick<ReferenceService, 'snapshot'>;
   now: () => Date;
@@ -87,7 +88,11 @@ export function createRoleEditing({
 
   return {
     async create(session: AuthSession | null, organizationId: string, input: RoleInput) {
-      const organization = await organizations.requirePaidOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       await requireKnownCountries(reference, input);
       const at = now();
       const today = dayOf(at);
@@ -99,7 +104,14 @@ export function createRoleEditing({
           throw conflict(roleErrorCodes.tooManyRoles, roleMessages.tooManyRoles);
         }
         await requireRoomToOpen(writes, today);
-        return writes.insert({ ...toRoleFields(input), closesOn, postedAt: at, updatedAt: at });
+        const created = await writes.insert({
+          ...toRoleFields(input),
+          closesOn,
+          postedAt: at,
+          updatedAt: at,
+        });
+        await writes.record(actorOf(session!), 'role-posted', created.title);
+        return created;
       });
       return toRole(row, today, true);
     },
@@ -111,7 +123,11 @@ export function createRoleEditing({
       roleId: string,
       input: RoleInput,
     ) {
-      const organization = await organizations.requirePaidOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       await requireKnownCountries(reference, input);
       const at = now();
       const today = dayOf(at);
@@ -126,18 +142,29 @@ export function createRoleEditing({
             await requireRoomToOpen(writes, today, roleId);
           }
         }
-        return save(writes, roleId, { ...toRoleFields(input), closesOn, updatedAt: at });
+        const saved = await save(writes, roleId, {
+          ...toRoleFields(input),
+          closesOn,
+          updatedAt: at,
+        });
+        await writes.record(actorOf(session!), 'role-changed', saved.title);
+        return saved;
       });
       return toRole(row, today, true);
     },
 
     /** The owner closes the role: it leaves every public list and its page answers 410. */
     async close(session: AuthSession | null, organizationId: string, roleId: string) {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requireMemberOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       const at = now();
       const row = await write(organization.id, async (writes) => {
         const current = await existing(writes, roleId);
-        // Closing twice keeps the first time it was closed.
+        // Closing twice keeps the first time it was closed, and records the first only.
+        if (!current.closedAt) await writes.record(actorOf(session!), 'role-closed', current.title);
         return save(writes, roleId, { closedAt: current.closedAt ?? at, updatedAt: at });
       });
       return toRole(row, dayOf(at), true);
@@ -150,7 +177,11 @@ export function createRoleEditing({
       roleId: string,
       input: ReopenRoleRequest,
     ) {
-      const organization = await organizations.requirePaidOrganization(session, organizationId);
+      const organization = await organizations.requirePaidOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       const at = now();
       const today = dayOf(at);
       const closesOn = input.closesOn ?? defaultClosesOn(today);
@@ -158,17 +189,22 @@ export function createRoleEditing({
         const current = await existing(writes, roleId);
         requireClosingDate(closesOn, dayOf(current.postedAt), today);
         await requireRoomToOpen(writes, today, roleId);
+        await writes.record(actorOf(session!), 'role-reopened', current.title);
         return save(writes, roleId, { closedAt: null, closesOn, updatedAt: at });
       });
       return toRole(row, today, true);
     },
 
     async remove(session: AuthSession | null, organizationId: string, roleId: string) {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requireMemberOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       await write(organization.id, async (writes) => {
-        if (!RoleId.safeParse(roleId).success || !(await writes.remove(roleId))) {
-          throw roleNotFound();
-        }
+        const title = RoleId.safeParse(roleId).success ? await writes.remove(roleId) : null;
+        if (title === null) throw roleNotFound();
+        await writes.record(actorOf(session!), 'role-removed', title);
         return true;
       });
     },

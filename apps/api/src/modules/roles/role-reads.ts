@@ -30,15 +30,18 @@ export function createRoleReads({
   now,
 }: {
   repository: Pick<RoleRepository, 'list' | 'find'>;
-  organizations: Pick<OrganizationService, 'getVisible' | 'ownerNotFound'>;
+  organizations: Pick<OrganizationService, 'getVisible' | 'ownerNotFound' | 'roleOf'>;
   now: () => Date;
 }) {
-  /** The organization as its profile is shown to the caller, and whether they own it. */
+  /** The organization as its profile is shown to the caller, and whether they are a member. */
   async function visibleTo(organizationId: string, viewerId: Viewer) {
     const organization = await organizations.getVisible(organizationId, viewerId);
-    // An unpublished one is shown to its owner only: getVisible has asked who that is.
-    const isOwner = async () =>
-      !organization.published || organization.createdBy === (await viewerId());
+    // An unpublished one is shown to its members only: getVisible has asked who that is.
+    const isOwner = async () => {
+      if (!organization.published) return true;
+      const viewer = await viewerId();
+      return viewer !== null && (await organizations.roleOf(organization.id, viewer)) !== null;
+    };
     return { organization, isOwner };
   }
 

@@ -10,7 +10,11 @@ export interface RoleServiceOptions {
   repository: RoleRepository;
   organizations: Pick<
     OrganizationService,
-    'getVisible' | 'requireOwnedOrganization' | 'requirePaidOrganization' | 'ownerNotFound'
+    | 'getVisible'
+    | 'requireMemberOrganization'
+    | 'requirePaidOrganization'
+    | 'ownerNotFound'
+    | 'roleOf'
   >;
   reference: Pick<ReferenceService, 'snapshot'>;
   /** The clock roles open and expire by: the closing date is a UTC date (tests move it). */

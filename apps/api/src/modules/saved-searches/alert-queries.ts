@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { directoryPriorStates } from '../../db/schema.ts';
-import { rowsOf, type DueSearch, type PriorStateRow } from './saved-search-rows.ts';
+import { directoryPriorStates, roleOpenings } from '../../db/schema.ts';
+import {
+  rowsOf,
+  type DueSearch,
+  type PriorStateRow,
+  type RoleOpeningRow,
+} from './saved-search-rows.ts';
 
 /** The alerts' work: due searches taken, what changed since, the searches moved on. */
 export function createAlertQueries(db: Database) {
@@ -33,7 +38,7 @@ export function createAlertQueries(db: Database) {
           from due, users u
           where s.id = due.id and u.id = s.user_id
           returning s.id, s.user_id, s.name, s.frequency, s.q, s.category_ids, s.country,
-            s.verified, s.watermark, s.next_alert_at, s.taken_until, s.last_alert_at,
+            s.verified, s.follows, s.hiring, s.kinds, s.remote, s.watermark, s.next_alert_at, s.taken_until, s.last_alert_at,
             s.created_at, u.email, u.disabled_at is not null as disabled`),
       );
       const moment = (value: unknown) => (value === null ? null : new Date(value as string));
@@ -46,6 +51,10 @@ export function createAlertQueries(db: Database) {
         categoryIds: row.category_ids as string[],
         country: row.country as string | null,
         verified: row.verified as boolean,
+        follows: row.follows as DueSearch['follows'],
+        hiring: row.hiring as boolean,
+        kinds: row.kinds as string[],
+        remote: row.remote as boolean,
         watermark: Number(row.watermark),
         nextAlertAt: moment(row.next_alert_at)!,
         takenUntil: moment(row.taken_until),
@@ -65,6 +74,17 @@ export function createAlertQueries(db: Database) {
           sql`${directoryPriorStates.version} > ${afterVersion} and ${directoryPriorStates.version} <= ${upTo}`,
         )
         .orderBy(directoryPriorStates.version);
+    },
+
+    /** The roles posted after `afterVersion`, up to `upTo` (ADR 046), oldest first. */
+    openingsBetween(afterVersion: number, upTo: number): Promise<RoleOpeningRow[]> {
+      return db
+        .select()
+        .from(roleOpenings)
+        .where(
+          sql`${roleOpenings.version} > ${afterVersion} and ${roleOpenings.version} <= ${upTo}`,
+        )
+        .orderBy(roleOpenings.version);
     },
 
     /**
@@ -101,14 +121,20 @@ export function createAlertQueries(db: Database) {
     },
 
     /**
-     * Drops the prior states no saved search can ask for (at or before every watermark),
+     * Drops the prior states and role openings no saved search can ask for (at or before every watermark),
      * recorded before `recordedBefore`: a search being saved meanwhile has a watermark of now.
      */
     async prunePriorStates(recordedBefore: Date): Promise<void> {
       await db.execute(sql`
         delete from directory_prior_states
         where version <= coalesce(
-            (select min(watermark) from saved_searches),
+            (select min(watermark) from saved_searches where follows = 'organizations'),
+            (select version from directory_state))
+          and recorded_at < ${recordedBefore.toISOString()}::timestamptz`);
+      await db.execute(sql`
+        delete from role_openings
+        where version <= coalesce(
+            (select min(watermark) from saved_searches where follows = 'roles'),
             (select version from directory_state))
           and recorded_at < ${recordedBefore.toISOString()}::timestamptz`);
     },

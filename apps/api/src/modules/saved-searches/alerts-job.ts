@@ -1,13 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SAVED_SEARCH_ALERT_LISTED, savedSearchPath } from '@si/contracts';
-import { savedSearchAlertEmail } from '../../adapters/email/saved-search-alert-email.ts';
+import { SAVED_SEARCH_ALERT_LISTED, type RoleListItem } from '@si/contracts';
+import type { EmailMessage } from '../../adapters/email/message.ts';
 import type { OutboxRepository } from '../../adapters/email/outbox-repository.ts';
 import type { EmailFooter } from '../../adapters/email/templates.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrganizationService } from '../organizations/service.ts';
+import type { ReferenceService } from '../reference/service.ts';
+import type { RoleListing } from '../roles/role-list/role-listing.ts';
 import { nextAlertAt } from './alert-schedule.ts';
-import type { DueSearch, PriorStateRow, SavedSearchRepository } from './repository.ts';
-import { filtersOf, type SavedSearchService } from './service.ts';
+import type {
+  DueSearch,
+  PriorStateRow,
+  RoleOpeningRow,
+  SavedSearchRepository,
+} from './repository.ts';
+import { alertEmails } from './alert-emails.ts';
+import { postedSince } from './role-alerts.ts';
+import { filtersOf, roleFiltersOf, type SavedSearchService } from './service.ts';
 import type { PeriodicJob } from '../../jobs/scheduler.ts';
 import { backgroundTurns } from '../../http/visitor-traffic.ts';
 
@@ -30,15 +39,6 @@ export interface AlertRunResult {
   emailsQueued: number;
 }
 
-// One formatter for the run: toLocaleDateString builds one a call, a millisecond each.
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const day = (date: Date) => dayFormat.format(date);
-
 /**
  * The organizations changed after `watermark`, each with its state before its first change
  * since: `history` is in version order.
@@ -59,6 +59,13 @@ function changedSince(history: PriorStateRow[], watermark: number) {
   return changed;
 }
 
+/** What a run reads once (again only for an older watermark): the changes after `after`. */
+interface History {
+  after: number;
+  priorStates: PriorStateRow[];
+  openings: RoleOpeningRow[];
+}
+
 /**
  * Saved searches' alerts (ADR 034): each due search gets the organizations the directory lists
  * for it now and did not at its last alert, worked out by the directory's own index from the
@@ -66,6 +73,8 @@ function changedSince(history: PriorStateRow[], watermark: number) {
  * search; nothing new sends nothing. Either way the search moves on to its next period, in the
  * transaction that queues its email and only if it is still due as taken, so an alert goes out
  * once per period however many processes run the job, and again after none of them crashed.
+ * A search that follows roles (ADR 046) gets the roles posted since, open now and listed for its
+ * filters by the list of open roles' own index, newest first; the rest is the same.
  */
 export function savedSearchAlertsJob(options: {
   db: Database;
@@ -74,6 +83,8 @@ export function savedSearchAlertsJob(options: {
     OrganizationService,
     'directoryVersion' | 'newlyMatching' | 'publishedSummaries'
   >;
+  roles: Pick<RoleListing, 'newlyOpened'>;
+  reference: Pick<ReferenceService, 'snapshot'>;
   savedSearches: Pick<SavedSearchService, 'unsubscribeQuery'>;
   outbox: OutboxRepository;
   publicUrl: string;
@@ -83,13 +94,20 @@ export function savedSearchAlertsJob(options: {
   busy(): boolean;
   logger: FastifyBaseLogger;
 }): PeriodicJob & { runAt(now: Date, onlyTo?: string): Promise<AlertRunResult> } {
-  const { db, repository, organizations, outbox, publicUrl } = options;
+  const { db, repository, organizations, roles, outbox } = options;
   /** What is new for each search of a step, and the list items of all of them, in one read. */
-  async function freshOf(searches: DueSearch[], version: number, history: PriorStateRow[]) {
+  async function freshOf(searches: DueSearch[], version: number, history: History) {
     const fresh = new Map<string, string[]>();
+    const freshRoles = new Map<string, RoleListItem[]>();
     for (const search of searches) {
-      const changed = changedSince(history, search.watermark);
-      if (changed.size === 0 || search.disabled) continue;
+      if (search.disabled) continue;
+      if (search.follows === 'roles') {
+        const posted = postedSince(history.openings, search.watermark);
+        freshRoles.set(search.id, await roles.newlyOpened(roleFiltersOf(search), posted, version));
+        continue;
+      }
+      const changed = changedSince(history.priorStates, search.watermark);
+      if (changed.size === 0) continue;
       fresh.set(search.id, await organizations.newlyMatching(filtersOf(search), changed, version));
     }
     const listedIds = new Set(
@@ -98,35 +116,10 @@ export function savedSearchAlertsJob(options: {
     const summaries = new Map(
       (await organizations.publishedSummaries([...listedIds])).map((item) => [item.id, item]),
     );
-    return { fresh, summaries };
+    return { fresh, freshRoles, summaries };
   }
 
-  function alertOf(
-    search: DueSearch,
-    fresh: string[],
-    summaries: Map<string, { id: string; name: string; description: string }>,
-    now: Date,
-  ) {
-    const filters = filtersOf(search);
-    const listed = fresh
-      .slice(0, SAVED_SEARCH_ALERT_LISTED)
-      .flatMap((id) => summaries.get(id) ?? []);
-    if (listed.length === 0) return null;
-    return savedSearchAlertEmail({
-      to: search.email,
-      searchName: search.name,
-      since: day(search.lastAlertAt ?? search.createdAt),
-      newCount: Math.max(fresh.length, listed.length),
-      listed: listed.map((organization) => ({
-        name: organization.name,
-        description: organization.description,
-        url: `${publicUrl}/organizations/${organization.id}`,
-      })),
-      searchUrl: `${publicUrl}${savedSearchPath(filters)}`,
-      unsubscribeUrl: `${publicUrl}/api/saved-searches/unsubscribe?${options.savedSearches.unsubscribeQuery(search.id, now)}`,
-      ...options.emailFooter,
-    });
-  }
+  const emailsOf = alertEmails(options);
 
   /** `onlyTo`: the searches of that account only (an operator's command). */
   const runAt = async (now: Date, onlyTo?: string): Promise<AlertRunResult> => {
@@ -136,7 +129,7 @@ export function savedSearchAlertsJob(options: {
     try {
       // Everything committed up to this version is judged in this run; later changes, next run.
       const version = await organizations.directoryVersion();
-      let read: { after: number; history: PriorStateRow[] } | null = null;
+      let read: History | null = null;
       for (;;) {
         const due = await repository.takeDue(now, BATCH, new Date(now.getTime() + HOLD_MS), onlyTo);
         if (due.length === 0) break;
@@ -144,22 +137,26 @@ export function savedSearchAlertsJob(options: {
         // Read once a run, and again only for a batch with a search older than any before it:
         // the changes after a watermark are a tail of the changes after any earlier one.
         if (!read || oldest < read.after) {
+          const behind = oldest < version;
           read = {
             after: oldest,
-            history: oldest < version ? await repository.priorStates(oldest, version) : [],
+            priorStates: behind ? await repository.priorStates(oldest, version) : [],
+            openings: behind ? await repository.openingsBetween(oldest, version) : [],
           };
         }
-        const { history } = read;
+        const history = read;
         for (let first = 0; first < due.length; first += STEP) {
           await turn();
           const step = due.slice(first, first + STEP);
-          const { fresh, summaries } = await freshOf(step, version, history);
-          const emails = new Map(
-            step.flatMap((search) => {
-              const email = alertOf(search, fresh.get(search.id) ?? [], summaries, now);
-              return email ? [[search.id, email] as const] : [];
-            }),
-          );
+          const { fresh, freshRoles, summaries } = await freshOf(step, version, history);
+          const emails = new Map<string, EmailMessage>();
+          for (const search of step) {
+            const email =
+              search.follows === 'roles'
+                ? await emailsOf.roles(search, freshRoles.get(search.id) ?? [], now)
+                : emailsOf.organizations(search, fresh.get(search.id) ?? [], summaries, now);
+            if (email) emails.set(search.id, email);
+          }
           const queued = await db.transaction(async (tx) => {
             const claimed = await repository.completeMany(
               tx,

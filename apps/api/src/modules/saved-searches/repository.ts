@@ -3,7 +3,12 @@ import { createAlertQueries } from './alert-queries.ts';
 import { createAlertRunQueries } from './alert-run-queries.ts';
 import { createOwnerQueries } from './owner-queries.ts';
 
-export type { DueSearch, PriorStateRow, SavedSearchRow } from './saved-search-rows.ts';
+export type {
+  DueSearch,
+  PriorStateRow,
+  RoleOpeningRow,
+  SavedSearchRow,
+} from './saved-search-rows.ts';
 
 /** The saved searches' queries, by use case (the files imported above). */
 export function createSavedSearchRepository(db: Database) {

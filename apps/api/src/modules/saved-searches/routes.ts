@@ -34,6 +34,13 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{
         response: { 201: dataEnvelope(SavedSearch), 409: ErrorBody, ...refusals },
       },
       config: { access: { signedIn: savedSearchSavers } },
+      // A request from before searches could follow roles says nothing of what it follows.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object' && !Array.isArray(body) && !('follows' in body)) {
+          body.follows = 'organizations';
+        }
+      },
     },
     async (request, reply) => {
       const saved = await savedSearches.create(request.caller, request.body);

@@ -6,6 +6,8 @@ import {
   type AdminSavedSearchStats,
   type CreateSavedSearchRequest,
   type SavedSearch,
+  type RoleKind,
+  type SavedRoleSearchFilters,
   type SavedSearchFilters,
   type SavedSearchUnsubscribeError,
 } from '@si/contracts';
@@ -16,6 +18,7 @@ import type { OperatorCaller } from '../../http/route-access.ts';
 import type { AuthSession } from '../../identity/session.ts';
 import type { UnsubscribeTokens } from '../../adapters/email/unsubscribe-tokens.ts';
 import type { OrganizationService } from '../organizations/service.ts';
+import type { RoleListing } from '../roles/role-list/role-listing.ts';
 import { UNSUBSCRIBE_LINK_DAYS, nextAlertAt } from './alert-schedule.ts';
 import { savedSearchSavers } from './savers.ts';
 import type { SavedSearchRepository, SavedSearchRow } from './repository.ts';
@@ -27,20 +30,54 @@ export const filtersOf = (row: SavedSearchRow): SavedSearchFilters => ({
   categories: row.categoryIds,
   country: row.country,
   verified: row.verified,
+  hiring: row.hiring,
 });
 
-const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
-  id: row.id,
-  name: row.name,
-  frequency: row.frequency,
-  filters: filtersOf(row),
-  createdAt: row.createdAt.toISOString(),
-  lastAlertAt: row.lastAlertAt?.toISOString() ?? null,
-  nextAlertAt: row.nextAlertAt.toISOString(),
+/** A roles search's filters (ADR 046); its kinds were checked when it was saved. */
+export const roleFiltersOf = (row: SavedSearchRow): SavedRoleSearchFilters => ({
+  q: row.q,
+  kinds: row.kinds as RoleKind[],
+  remote: row.remote,
+  country: row.country,
+  categories: row.categoryIds,
 });
+
+function toSavedSearch(row: SavedSearchRow): SavedSearch {
+  const common = {
+    id: row.id,
+    name: row.name,
+    frequency: row.frequency,
+    createdAt: row.createdAt.toISOString(),
+    lastAlertAt: row.lastAlertAt?.toISOString() ?? null,
+    nextAlertAt: row.nextAlertAt.toISOString(),
+  };
+  return row.follows === 'roles'
+    ? { ...common, follows: 'roles', filters: roleFiltersOf(row) }
+    : { ...common, follows: 'organizations', filters: filtersOf(row) };
+}
+
+/** The columns of a search's filters: those of what it does not follow keep their defaults. */
+const filterColumns = (request: CreateSavedSearchRequest) =>
+  request.follows === 'roles'
+    ? {
+        follows: 'roles' as const,
+        q: request.filters.q,
+        categoryIds: request.filters.categories,
+        country: request.filters.country,
+        kinds: request.filters.kinds,
+        remote: request.filters.remote,
+      }
+    : {
+        follows: 'organizations' as const,
+        q: request.filters.q,
+        categoryIds: request.filters.categories,
+        country: request.filters.country,
+        verified: request.filters.verified,
+        hiring: request.filters.hiring,
+      };
 
 /**
- * Saved searches (ADR 034): a permanent account with a verified email saves, lists and deletes
+ * Saved searches (ADR 034, ADR 046 for those that follow roles): a permanent account with a verified email saves, lists and deletes
  * its own (at most 20); anyone holding an alert's unsubscribe link stops that search's alerts;
  * operators see the counts.
  */
@@ -48,6 +85,7 @@ export function createSavedSearchService(options: {
   db: Database;
   repository: SavedSearchRepository;
   organizations: Pick<OrganizationService, 'checkSavedFilters'>;
+  roles: Pick<RoleListing, 'checkSavedRoleFilters'>;
   tokens: UnsubscribeTokens;
   now?: () => Date;
 }) {
@@ -66,7 +104,8 @@ export function createSavedSearchService(options: {
       request: CreateSavedSearchRequest,
     ): Promise<SavedSearch> {
       const user = requireSaver(session);
-      await options.organizations.checkSavedFilters(request.filters);
+      if (request.follows === 'roles') await options.roles.checkSavedRoleFilters(request.filters);
+      else await options.organizations.checkSavedFilters(request.filters);
       const at = now();
       const row = await db.transaction(async (tx) => {
         await repository.lockUser(tx, user.id);
@@ -77,10 +116,7 @@ export function createSavedSearchService(options: {
           userId: user.id,
           name: request.name,
           frequency: request.frequency,
-          q: request.filters.q,
-          categoryIds: request.filters.categories,
-          country: request.filters.country,
-          verified: request.filters.verified,
+          ...filterColumns(request),
           nextAlertAt: nextAlertAt(at, request.frequency, at),
         });
       });

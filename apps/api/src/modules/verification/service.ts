@@ -29,7 +29,7 @@ const DAY_MS = 24 * HOUR_MS;
 export interface VerificationServiceOptions {
   db: Database;
   repository: VerificationRepository;
-  organizations: Pick<OrganizationService, 'requireOwnedOrganization'>;
+  organizations: Pick<OrganizationService, 'requireMemberOrganization'>;
   outbox: Pick<OutboxRepository, 'enqueue'>;
   digests: CodeDigests;
   publicUrl: string;
@@ -66,7 +66,11 @@ export function createVerificationService(options: VerificationServiceOptions) {
       organizationId: string,
       input: SendVerificationCodeRequest,
     ): Promise<VerificationCodeSent> {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requireMemberOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       const userId = session!.user.id;
       const domain = provableDomain(organization.websiteUrl);
       const email = `${input.localPart}@${domain}`;
@@ -128,7 +132,11 @@ export function createVerificationService(options: VerificationServiceOptions) {
       organizationId: string,
       input: ConfirmVerificationRequest,
     ): Promise<OrganizationVerification> {
-      const organization = await organizations.requireOwnedOrganization(session, organizationId);
+      const organization = await organizations.requireMemberOrganization(
+        session,
+        organizationId,
+        'edit',
+      );
       const domain = websiteDomain(organization.websiteUrl);
       // A wrong attempt is counted even though the request fails: the refusal is thrown only
       // once the transaction that counted it has committed.

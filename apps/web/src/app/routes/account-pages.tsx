@@ -9,6 +9,7 @@ import { VerifyEmailResult } from '../../features/auth/components/verify-email-r
 import { SupportEmailLink } from '../../features/site/components/support-email-link';
 import { UnsubscribedPage } from '../../features/email-lists/components/unsubscribed-page';
 import { NewsletterConfirmPage } from '../../features/newsletter/components/confirm-page';
+import { InvitationPage } from './invitation-page';
 import { originFromState } from '../../lib/safe-redirect';
 import { GuardLoading } from './guarded-routes';
 
@@ -43,6 +44,9 @@ export { UnsubscribedPage };
 
 /** /newsletter/confirm?token= : the newsletter's confirmation link (double opt-in). */
 export { NewsletterConfirmPage };
+
+/** /invitations/:token : an owner's invitation to join their organization (ADR 049). */
+export { InvitationPage };
 
 /** /verify-email-required : behind the 'signed-in, non-anonymous' guard. */
 export function VerifyEmailRequiredRoute() {

@@ -6,12 +6,14 @@ import {
   authErrorCodes,
   authPageTitles,
   dashboardTexts,
+  embedTexts,
   insightsTexts,
   messageForAuthErrorCode,
   type InsightPeriod,
   paymentTexts,
+  roleCan,
   savedSearchTexts,
-  type SavedSearchFilters,
+  type SavedSearch,
   type SocialProviderId,
 } from '@si/contracts';
 import { SuccessBanner } from '../../components/ui/message-banner';
@@ -23,6 +25,7 @@ import {
 } from '../../features/account/components/dashboard-shell';
 import { MyOrganizations } from '../../features/account/components/organization-lists';
 import { useMyOrganizations } from '../../features/account/api/get-my-organizations';
+import { EmbedSnippets } from '../../features/insights/components/embed-snippets';
 import { InsightsPanel } from '../../features/insights/components/insights-panel';
 import { PasswordSettings } from '../../features/account/components/password-settings';
 import { ProfileInformation } from '../../features/account/components/profile-information';
@@ -33,6 +36,7 @@ import { useMySubscriptions } from '../../features/payments/api/get-subscription
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { SavedSearchList } from '../../features/saved-searches/components/saved-search-list';
+import { savedSearchLabels } from '../../features/saved-searches/filter-labels';
 import { byCode, byId, lookupOf } from '../../lib/lookups';
 import { InvoiceList } from '../../features/payments/components/invoice-list';
 import { PublicationStatus } from '../../features/payments/components/publication-status';
@@ -82,14 +86,20 @@ export function DashboardProfile() {
 
 /**
  * /dashboard/organizations : My Organizations, each with where it stands in the directory (from
- * its latest subscription), and My Subscriptions.
+ * its latest subscription), and My Subscriptions. Billing is an owner's (ADR 047): an editor is
+ * offered no plan, and someone who is an owner nowhere sees no subscriptions or receipts.
  */
 export function DashboardOrganizations() {
   useDocumentTitle(authPageTitles.dashboardOrganizations);
   const subscriptions = useMySubscriptions();
+  const mine = useMyOrganizations().data;
   const byOrganization = new Map(
     subscriptions.data?.map((subscription) => [subscription.organizationId, subscription]),
   );
+  const billsNone =
+    mine !== undefined &&
+    mine.length > 0 &&
+    !mine.some((organization) => roleCan(organization.myRole, 'billing'));
   return (
     <>
       <MyOrganizations
@@ -98,15 +108,20 @@ export function DashboardOrganizations() {
             organization={organization}
             subscription={byOrganization.get(organization.id)}
             pending={subscriptions.isPending}
+            billing={roleCan(organization.myRole, 'billing')}
           />
         )}
       />
-      <DashboardSection id="my-subscriptions" title={dashboardTexts.mySubscriptions}>
-        <SubscriptionList />
-      </DashboardSection>
-      <DashboardSection id="past-invoices" title={paymentTexts.invoicesTitle}>
-        <InvoiceList />
-      </DashboardSection>
+      {billsNone ? null : (
+        <>
+          <DashboardSection id="my-subscriptions" title={dashboardTexts.mySubscriptions}>
+            <SubscriptionList />
+          </DashboardSection>
+          <DashboardSection id="past-invoices" title={paymentTexts.invoicesTitle}>
+            <InvoiceList />
+          </DashboardSection>
+        </>
+      )}
     </>
   );
 }
@@ -123,42 +138,50 @@ export function DashboardInsights() {
   const { orgId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const days = periodOf(searchParams.get('days'));
-  const name = useMyOrganizations().data?.find((organization) => organization.id === orgId)?.name;
+  const mine = useMyOrganizations().data?.find((organization) => organization.id === orgId);
+  const name = mine?.name;
   return (
-    <DashboardSection
-      id="insights"
-      title={name ? insightsTexts.title(name) : insightsTexts.pageTitle}
-      description={insightsTexts.intro}
-      action={
-        <Link
-          to={ORGANIZATIONS_PATH}
-          className="inline-flex min-h-touch items-center gap-1.5 text-sm font-semibold text-brand-ink underline-offset-4 hover:underline sm:min-h-9"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {insightsTexts.back}
-        </Link>
-      }
-    >
-      <InsightsPanel
-        organizationId={orgId}
-        days={days}
-        onDaysChange={(period) => setSearchParams({ days: String(period) }, { replace: true })}
-      />
-    </DashboardSection>
+    <>
+      <DashboardSection
+        id="insights"
+        title={name ? insightsTexts.title(name) : insightsTexts.pageTitle}
+        description={insightsTexts.intro}
+        action={
+          <Link
+            to={ORGANIZATIONS_PATH}
+            className="inline-flex min-h-touch items-center gap-1.5 text-sm font-semibold text-brand-ink underline-offset-4 hover:underline sm:min-h-9"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {insightsTexts.back}
+          </Link>
+        }
+      >
+        <InsightsPanel
+          organizationId={orgId}
+          days={days}
+          onDaysChange={(period) => setSearchParams({ days: String(period) }, { replace: true })}
+        />
+      </DashboardSection>
+      {/* Beside the counts they earn: only a member who reads insights sees them (ADR 052). */}
+      {mine && roleCan(mine.myRole, 'insights') ? (
+        <DashboardSection id="embed" title={embedTexts.heading} description={embedTexts.intro}>
+          <EmbedSnippets organizationId={mine.id} name={mine.name} published={mine.published} />
+        </DashboardSection>
+      ) : null}
+    </>
   );
 }
 
-/** /dashboard/saved-searches : the account's saved searches and their alerts (ADR 034). */
+/** /dashboard/saved-searches : the account's saved searches and their alerts (ADR 034, 046). */
 export function DashboardSavedSearches() {
   useDocumentTitle(savedSearchTexts.heading);
   const categoriesById = lookupOf(useCategories().data, byId);
   const countriesByCode = lookupOf(useCountries().data, byCode);
-  const labelsOf = (filters: SavedSearchFilters) => [
-    ...(filters.q ? [savedSearchTexts.searchFor(filters.q)] : []),
-    ...filters.categories.map((id) => categoriesById.get(id)?.name ?? id),
-    ...(filters.country ? [countriesByCode.get(filters.country)?.name ?? filters.country] : []),
-    ...(filters.verified ? [savedSearchTexts.verifiedOnly] : []),
-  ];
+  const labelsOf = (search: SavedSearch) =>
+    savedSearchLabels(search, {
+      category: (id) => categoriesById.get(id)?.name ?? id,
+      country: (code) => countriesByCode.get(code)?.name ?? code,
+    });
   return (
     <DashboardSection
       id="saved-searches"

@@ -1,4 +1,12 @@
-import type { Category, CategoryGroup, Country, CurrentUser, Organization } from '@si/contracts';
+import {
+  roleCan,
+  type Category,
+  type CategoryGroup,
+  type Country,
+  type CurrentUser,
+  type MyRole,
+  type Organization,
+} from '@si/contracts';
 import type { PaymentGateState } from '../../features/payments/hooks/use-payment-gate';
 import { ApiError } from '../../lib/api-client';
 
@@ -12,6 +20,8 @@ export interface EditPageInputs {
     fresh: boolean;
   };
   user: CurrentUser | null | undefined;
+  /** The user's role in it (ADR 047): null for none, undefined while it loads. */
+  myRole: MyRole | undefined;
   gate: PaymentGateState;
   groups: { data: CategoryGroup[] | undefined; isError: boolean };
   categories: { data: Category[] | undefined; isError: boolean };
@@ -49,13 +59,19 @@ export type EditPageState =
 export function editPageState({
   organization,
   user,
+  myRole,
   gate,
   groups,
   categories,
   countries,
 }: EditPageInputs): EditPageState {
   const loaded = organization.fresh && user ? organization.data : undefined;
-  if (loaded && loaded.createdBy !== user?.id) return { kind: 'not-owner' };
+  // A member whose role edits (ADR 047), whoever created it: until the role is known, the
+  // skeleton. Its creator who has left is sent away as anyone else.
+  if (loaded) {
+    if (myRole === undefined) return { kind: 'loading' };
+    if (!roleCan(myRole, 'edit')) return { kind: 'not-owner' };
+  }
   // A malformed id (400) cannot exist either.
   const { error } = organization;
   if (error instanceof ApiError && (error.isNotFound || error.status === 400)) {

@@ -5,6 +5,7 @@ import {
   errorBoundaryTexts,
   organizationEditorTexts,
   organizationFormMessages,
+  roleCan,
   sessionTexts,
   type CurrentUser,
 } from '@si/contracts';
@@ -20,6 +21,7 @@ import { isNewlyCreated } from '../../features/payments/components/newly-created
 import { PaymentGate } from '../../features/payments/components/payment-gate';
 import { usePaymentGate } from '../../features/payments/hooks/use-payment-gate';
 import { useCountries } from '../../features/reference/api/get-countries';
+import { useMyRole } from '../../lib/organization-queries';
 import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { editPageState } from './edit-organization-state';
@@ -40,10 +42,14 @@ export function EditOrganizationPage() {
     queryFn: skipToken,
   });
   const organization = useEditableOrganization(orgId);
+  const myRole = useMyRole(orgId, user && !user.isAnonymous ? user.id : null);
   const groups = useCategoryGroups();
   const categories = useCategories();
   const countries = useCountries();
-  const gate = usePaymentGate(orgId, searchParams);
+  const gate = usePaymentGate(orgId, searchParams, {
+    billing: myRole === undefined ? undefined : roleCan(myRole, 'billing'),
+    paid: organization.data ? organization.data.paymentStatus === 'paid' : undefined,
+  });
   // Bumped by Reload: the form starts over from the organization as stored now.
   const [formKey, setFormKey] = useState(0);
   const newlyCreated = isNewlyCreated(location.state, searchParams);
@@ -63,6 +69,7 @@ export function EditOrganizationPage() {
       fresh: organization.isFetchedAfterMount,
     },
     user,
+    myRole,
     gate: gate.state,
     groups,
     categories,

@@ -1,12 +1,11 @@
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { homeTexts, type CurrentUser } from '@si/contracts';
+import { homeTexts } from '@si/contracts';
 import { DirectoryPage } from '../../features/directory/components/directory-page';
 import { useActiveCountries } from '../../features/reference/api/get-active-countries';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCategoryGroups } from '../../features/reference/api/get-category-groups';
 import { SaveSearchControl } from '../../features/saved-searches/components/save-search-control';
-import { sessionQueryKey } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSaveSearchSession } from '../save-search-session';
 
 /** / : the directory. */
 export function Component() {
@@ -14,17 +13,7 @@ export function Component() {
   const groups = useCategoryGroups();
   const categories = useCategories();
   const activeCountries = useActiveCountries();
-  // Reads the session the header loads; the home page never fetches or waits for it.
-  const { data: user } = useQuery<CurrentUser | null>({
-    queryKey: sessionQueryKey,
-    queryFn: skipToken,
-  });
-  const queryClient = useQueryClient();
-  // Asked only when a visitor presses Save before the header has read who is there (phones).
-  const checkCanSave = () =>
-    import('../../features/auth/api/get-session')
-      .then(({ sessionQueryOptions }) => queryClient.fetchQuery(sessionQueryOptions()))
-      .then((current) => Boolean(current && !current.isAnonymous));
+  const { user, canSave, checkCanSave } = useSaveSearchSession();
   return (
     <DirectoryPage
       groups={groups}
@@ -33,9 +22,9 @@ export function Component() {
       addOrganizationTo={user && !user.isAnonymous ? '/submit-organization' : '/signup'}
       saveSearch={({ filters, labels }) => (
         <SaveSearchControl
-          filters={filters}
+          search={{ follows: 'organizations', filters }}
           labels={labels}
-          canSave={user === undefined ? undefined : Boolean(user && !user.isAnonymous)}
+          canSave={canSave}
           checkCanSave={checkCanSave}
         />
       )}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { consoleTexts, savedSearchConsoleTexts } from '@si/contracts';
+import { consoleTexts, savedSearchConsoleTexts, webhookTexts } from '@si/contracts';
 import { signOut } from '../../features/auth/api/sign-out';
 import { AuditPage } from '../../features/operator-console/components/audit-page';
 import { ConsoleGate } from '../../features/operator-console/components/console-gate';
@@ -16,6 +16,8 @@ import { SavedSearchesPage } from '../../features/operator-console/components/sa
 import { PaymentsPage } from '../../features/operator-console/components/payments-page';
 import { UserDetailPage } from '../../features/operator-console/components/user-detail';
 import { UsersPage } from '../../features/operator-console/components/users-page';
+import { WebhookEndpointPage } from '../../features/operator-console/components/webhook-endpoint-page';
+import { WebhooksPage } from '../../features/operator-console/components/webhooks-page';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { forgetUser } from '../../lib/forget-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -106,4 +108,15 @@ export function ConsoleNewsletter() {
 export function ConsoleSavedSearches() {
   useDocumentTitle(savedSearchConsoleTexts.title);
   return <SavedSearchesPage />;
+}
+
+export function ConsoleWebhooks() {
+  useDocumentTitle(webhookTexts.title);
+  return <WebhooksPage />;
+}
+
+export function ConsoleWebhook() {
+  const { endpointId = '' } = useParams();
+  useDocumentTitle(webhookTexts.endpointTitle);
+  return <WebhookEndpointPage key={endpointId} id={endpointId} />;
 }

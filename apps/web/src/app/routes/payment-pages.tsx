@@ -1,10 +1,18 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { errorBoundaryTexts, paymentTexts, type CurrentUser } from '@si/contracts';
-import { Button } from '../../components/ui/button';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  detailTexts,
+  errorBoundaryTexts,
+  memberTexts,
+  paymentTexts,
+  roleCan,
+  type CurrentUser,
+} from '@si/contracts';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { PageContainer } from '../../components/ui/page-container';
-import { organizationQueryOptions } from '../../lib/organization-queries';
+import { StatusCard } from '../../components/ui/status-card';
+import { organizationQueryOptions, useMyRole } from '../../lib/organization-queries';
 import { useTestCheckout } from '../../features/payments/api/test-checkout';
 import { isNewlyCreated } from '../../features/payments/components/newly-created';
 import { PaymentCanceled } from '../../features/payments/components/payment-canceled';
@@ -27,7 +35,8 @@ import { PageFallback } from './page-fallback';
 
 /**
  * /payments/select/:orgId : only with the newly-created flag (docs/product.md#plan-selection-and-checkout), else the dashboard.
- * The organization is read for its name and its owner: someone else's is not found here.
+ * The organization is read for its name, and the user's role in it (ADR 047): for no member it
+ * is not found here, and an editor is told that only its owners choose a plan.
  */
 export function SelectPlanPage() {
   const { orgId = '' } = useParams();
@@ -40,16 +49,31 @@ export function SelectPlanPage() {
     queryFn: skipToken,
   });
   const organization = useQuery({ ...organizationQueryOptions(orgId), enabled: allowed });
+  const myRole = useMyRole(orgId, allowed ? user?.id : null);
   useDocumentTitle(paymentTexts.selectPlanTitle);
 
   if (!allowed) return <Navigate to="/dashboard" replace />;
   const notFound =
     (organization.error instanceof ApiError && organization.error.isNotFound) ||
-    Boolean(organization.data && user && organization.data.createdBy !== user.id);
+    (Boolean(organization.data) && myRole === null);
   return (
     <PageContainer className="flex max-w-4xl flex-col gap-6 py-8 sm:py-12">
       {notFound ? (
         <OrganizationNotFound orgId={orgId} />
+      ) : !myRole ? (
+        // The role, or for no member the organization, on its way.
+        <PageFallback />
+      ) : !roleCan(myRole, 'billing') ? (
+        <StatusCard
+          as="h1"
+          title={memberTexts.ownersOnly}
+          className="my-10"
+          action={
+            <Link to="/dashboard/organizations" className={buttonClasses('primary')}>
+              {detailTexts.backToOrganizations}
+            </Link>
+          }
+        />
       ) : (
         <>
           <div className="flex flex-col gap-2">

@@ -1,4 +1,9 @@
-import { MAX_FILTER_CATEGORIES, SEARCH_QUERY_MAX, roleKinds, type RoleKind } from '@si/contracts';
+import {
+  MAX_FILTER_CATEGORIES,
+  SEARCH_QUERY_MAX,
+  roleKindsInOrder,
+  type RoleKind,
+} from '@si/contracts';
 
 /** The filter of /roles as it lives in the URL (ADR 044), the directory's conventions. */
 export interface RoleFilters {
@@ -32,7 +37,7 @@ export function parseRoleFilters(params: URLSearchParams): RoleFilters {
   const country = (params.get('country') ?? '').trim().toUpperCase();
   return {
     q: (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX),
-    kinds: roleKinds.filter((kind) => kinds.has(kind)),
+    kinds: roleKindsInOrder.filter((kind) => kinds.has(kind)),
     remote: params.get('remote') === 'true',
     country: countryPattern.test(country) ? country : null,
     categories: [
@@ -64,9 +69,23 @@ export function roleFilterParams(filters: RoleFilters, cursor: string | null = n
  * shows the same roles is one page, kept once by the server.
  */
 export function rolesPageHref(params: URLSearchParams, cursor = parseRoleCursor(params)): string {
-  const search = roleFilterParams(parseRoleFilters(params), cursor).toString();
+  return rolesHref(parseRoleFilters(params), cursor);
+}
+
+/** The URL of the filter's roles from `cursor` on. */
+export function rolesHref(filters: RoleFilters, cursor: string | null = null): string {
+  const search = roleFilterParams(filters, cursor).toString();
   return search ? `/roles?${search}` : '/roles';
 }
+
+/** The filter with nothing chosen, the text kept: where 'Clear filters' leads. */
+export const clearedFilters = (filters: RoleFilters): RoleFilters => ({
+  q: filters.q,
+  kinds: [],
+  remote: false,
+  country: null,
+  categories: [],
+});
 
 export const hasRoleFilters = (filters: RoleFilters) =>
   Boolean(
@@ -76,3 +95,33 @@ export const hasRoleFilters = (filters: RoleFilters) =>
     filters.country ||
     filters.categories.length > 0,
   );
+
+/**
+ * The filter form's id: the search box's <form> (role-search-form.tsx), which the panel's
+ * controls and buttons join.
+ */
+export const ROLE_FORM_ID = 'role-filters';
+
+/** The filter without the text: what the panel and the chips show and clear. */
+export const chosenFilterCount = (filters: RoleFilters) =>
+  filters.kinds.length +
+  (filters.remote ? 1 : 0) +
+  (filters.country ? 1 : 0) +
+  filters.categories.length;
+
+/**
+ * Shows the filter in the form's controls: they are uncontrolled (a choice applied in place
+ * keeps the focus where it was), so a chip's removal, a clear or the back button must set them.
+ */
+export function showFiltersIn(form: HTMLFormElement, filters: RoleFilters) {
+  // Each control of the form is an input or a select; both have these three.
+  for (const control of form.elements as HTMLCollectionOf<HTMLInputElement>) {
+    const { name, value } = control;
+    if (control.type === 'checkbox') {
+      control.checked =
+        name === 'remote' ? filters.remote : filters.kinds.includes(value as RoleKind);
+    } else if (name === 'q') control.value = filters.q;
+    else if (name === 'country') control.value = filters.country ?? '';
+    else if (name === 'categories') control.value = filters.categories[0] ?? '';
+  }
+}

@@ -16,7 +16,9 @@ export interface PriorState {
  * Whether the directory listed the organization for `filter` before the change, by the rules
  * its index applies (docs/product.md#directory-filters-and-search): the saved-search alerts
  * leave out what a search already matched (ADR 034). One organization, no index: the prior
- * states of the few organizations changed since an alert are all it is asked about.
+ * states of the few organizations changed since an alert are all it is asked about. Hiring is
+ * not judged: a prior state records no open roles, so an organization listed for the rest of a
+ * Hiring search that only starts hiring is not new to it (ADR 046).
  */
 export function matchedBefore(filter: IndexFilter, state: PriorState, allCountries: string) {
   if (!state.listed) return false;

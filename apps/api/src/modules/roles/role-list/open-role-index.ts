@@ -70,6 +70,8 @@ export class OpenRoleIndex {
   private text = new TextPostings();
   /** The live slots, newest first. */
   private order: number[] = [];
+  /** Each live slot's position in `order`, made again on the first query after the order changes. */
+  private positions: Int32Array | null = null;
   private match = new Bitset();
   private either = new Bitset();
   private prefix = new Bitset();
@@ -104,6 +106,7 @@ export class OpenRoleIndex {
     const oneByOne = rows.length <= PLACE_ONE_BY_ONE;
     for (const row of rows) this.add(row, oneByOne);
     if (!oneByOne) this.order.sort((a, b) => this.compareSlots(a, b));
+    this.positions = null;
     this.changes += 1;
   }
 
@@ -123,6 +126,27 @@ export class OpenRoleIndex {
       items: `[${shown.map((slot) => this.items[slot]).join(',')}]`,
       state: `${this.instance}.${this.changes}.${this.today}`,
     };
+  }
+
+  /**
+   * Which of some roles (each with its organization) are open and match `filter` now, newest
+   * first: a saved search's new roles (ADR 046). Only their organizations' slots are looked at.
+   */
+  matchingAmong(
+    filter: RoleFilter,
+    roles: readonly { roleId: string; organizationId: string }[],
+  ): RoleListItem[] {
+    this.moveToToday();
+    const asked = new Set(roles.map((role) => role.roleId));
+    const slots = [...new Set(roles.map((role) => role.organizationId))]
+      .flatMap((organizationId) => this.slotsOf.get(organizationId) ?? [])
+      .filter((slot) => this.live.has(slot) && asked.has(this.ids[slot]!));
+    if (slots.length === 0) return [];
+    const matches = this.matching(filter, (this.ids.length + 31) >>> 5);
+    return slots
+      .filter((slot) => !matches || matches.has(slot))
+      .sort((a, b) => this.compareSlots(a, b))
+      .map((slot) => JSON.parse(this.items[slot]!) as RoleListItem);
   }
 
   /** The slots every filter allows, as a bitset; null when nothing filters (every live slot). */
@@ -168,11 +192,18 @@ export class OpenRoleIndex {
     if (total === 0) return [];
     const walk = ((limit + 1) * this.liveCount) / total;
     if (walk > total * 4) {
-      const sorted = Array.from(setBits(matches.words, words, total)).sort((a, b) =>
-        this.compareSlots(a, b),
+      // Sorted by position in the order, numbers a typed array sorts natively: comparing the
+      // slots' (posted, id) strings took a fifth of a busy server's time.
+      const positionOf = this.orderPositions();
+      const sorted = setBits(matches.words, words, total)
+        .map((slot) => positionOf[slot]!)
+        .sort();
+      const start = this.start(after);
+      const from = lowerBound(sorted, (position) => position >= start);
+      return Array.from(
+        sorted.subarray(from, from + limit + 1),
+        (position) => this.order[position]!,
       );
-      const from = after ? lowerBound(sorted, (slot) => this.isAfter(slot, after)) : 0;
-      return sorted.slice(from, from + limit + 1);
     }
     const page: number[] = [];
     for (let i = this.start(after); i < this.order.length && page.length <= limit; i += 1) {
@@ -180,6 +211,14 @@ export class OpenRoleIndex {
       if (matches.has(slot)) page.push(slot);
     }
     return page;
+  }
+
+  private orderPositions(): Int32Array {
+    if (!this.positions) {
+      this.positions = new Int32Array(this.ids.length);
+      this.order.forEach((slot, position) => (this.positions![slot] = position));
+    }
+    return this.positions;
   }
 
   /** The first position in the order after the cursor. */
@@ -268,11 +307,12 @@ export class OpenRoleIndex {
       }
     }
     if (closed > 0) this.order = this.order.filter((slot) => this.live.has(slot));
+    this.positions = null;
   }
 }
 
 /** The first index of `values` for which `isPast` holds, `isPast` being false then true. */
-function lowerBound(values: readonly number[], isPast: (value: number) => boolean): number {
+function lowerBound(values: ArrayLike<number>, isPast: (value: number) => boolean): number {
   let low = 0;
   let high = values.length;
   while (low < high) {

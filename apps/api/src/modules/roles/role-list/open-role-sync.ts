@@ -1,3 +1,4 @@
+import type { RoleListItem } from '@si/contracts';
 import { utcToday } from '../../organizations/directory/index.ts';
 import {
   OpenRoleIndex,
@@ -104,6 +105,21 @@ export function createOpenRoleList(
     /** Builds the index now rather than on the first request. */
     async ready(): Promise<void> {
       if (!index) await serially(readEverything);
+    },
+
+    /**
+     * Which of some roles are open and match `filter` (newest first), once the index holds
+     * every change up to `atLeast`: a saved search's alert (ADR 046).
+     */
+    async matchingAmong(
+      filter: RoleFilter,
+      roles: readonly { roleId: string; organizationId: string }[],
+      atLeast: number,
+    ): Promise<RoleListItem[]> {
+      if (!index) await this.ready();
+      // An index already past `atLeast` is fresh enough; only one behind catches up.
+      if (version < atLeast) await catchUpTo(atLeast);
+      return index!.matchingAmong(filter, roles);
     },
 
     /** Open roles held, for an operator. */

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { ALL_COUNTRIES_CODE, apiMessages, isStorableText, type RoleListQuery } from '@si/contracts';
+import {
+  ALL_COUNTRIES_CODE,
+  apiMessages,
+  isStorableText,
+  type RoleListItem,
+  type RoleListQuery,
+  type SavedRoleSearchFilters,
+} from '@si/contracts';
 import type { Database } from '../../../db/client.ts';
 import { badRequest } from '../../../http/errors.ts';
 import type { OrganizationService } from '../../organizations/service.ts';
 import { searchTerms } from '../../organizations/search-query.ts';
+import { requireKnownReferences } from '../../reference/known-references.ts';
 import type { ReferenceService } from '../../reference/service.ts';
 import type { RoleFilter, RoleKey } from './open-role-index.ts';
 import { createOpenRoleQueries } from './open-role-queries.ts';
@@ -47,23 +55,10 @@ export function createRoleListing({ db, organizations, reference, list }: RoleLi
     list,
   );
 
-  async function toFilter(query: RoleListQuery): Promise<RoleFilter> {
-    const snapshot = await reference.snapshot();
-    if (
-      query.country &&
-      query.country !== ALL_COUNTRIES_CODE &&
-      !snapshot.countryByCode.has(query.country)
-    ) {
-      throw badRequest(apiMessages.unknownCountry(query.country), {
-        country: apiMessages.unknownCountry(query.country),
-      });
-    }
-    const unknown = (query.categories ?? []).filter((id) => !snapshot.categoryById.has(id));
-    if (unknown.length > 0) {
-      throw badRequest(apiMessages.unknownCategories(unknown), {
-        categories: apiMessages.unknownCategories(unknown),
-      });
-    }
+  async function toFilter(
+    query: Pick<RoleListQuery, 'kind' | 'remote' | 'country' | 'categories' | 'q'>,
+  ): Promise<RoleFilter> {
+    await requireKnownReferences(reference, query);
     return {
       kinds: query.kind,
       remote: query.remote === 'true',
@@ -73,7 +68,35 @@ export function createRoleListing({ db, organizations, reference, list }: RoleLi
     };
   }
 
+  /** A saved search's filters as the list request with the same URL would have them. */
+  const savedFilter = (filters: SavedRoleSearchFilters) =>
+    toFilter({
+      q: filters.q,
+      kind: filters.kinds,
+      remote: filters.remote ? 'true' : undefined,
+      country: filters.country ?? undefined,
+      categories: filters.categories,
+    });
+
   return {
+    /** Refuses a saved search's filters as a list request's (an unknown country or category). */
+    async checkSavedRoleFilters(filters: SavedRoleSearchFilters): Promise<void> {
+      await savedFilter(filters);
+    },
+
+    /**
+     * Of the roles posted since a saved search's last alert, those open now that the list shows
+     * for its filters, newest first (ADR 046); the index holds every change up to `atLeast`.
+     */
+    async newlyOpened(
+      filters: SavedRoleSearchFilters,
+      posted: readonly { roleId: string; organizationId: string }[],
+      atLeast: number,
+    ): Promise<RoleListItem[]> {
+      if (posted.length === 0) return [];
+      return roles.matchingAmong(await savedFilter(filters), posted, atLeast);
+    },
+
     /** Builds the index now rather than on the first request. */
     prepareRoleList: () => roles.ready(),
 

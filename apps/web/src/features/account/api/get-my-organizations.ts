@@ -1,18 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization } from '@si/contracts';
-import { apiData } from '../../../lib/api-client';
-import { organizationKeys } from '../../../lib/organization-queries';
+import { useQuery } from '@tanstack/react-query';
+import { myOrganizationsQueryOptions } from '../../../lib/organization-queries';
 
-/** The signed-in user's own organizations, in any payment state (GET /api/users/organizations). */
-export function getMyOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  return apiData<Organization[]>('/users/organizations', { signal });
-}
-
-export const myOrganizationsQueryOptions = () =>
-  queryOptions({
-    queryKey: organizationKeys.mine,
-    queryFn: ({ signal }) => getMyOrganizations(signal),
-  });
+/** The signed-in user's organizations, in any payment state, with their role in each. */
+export { getMyOrganizations, myOrganizationsQueryOptions } from '../../../lib/organization-queries';
 
 export function useMyOrganizations() {
   return useQuery(myOrganizationsQueryOptions());

@@ -1,7 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { BellRing, Building2, Plus, Settings, UserRound } from 'lucide-react';
-import { dashboardTexts, savedSearchTexts } from '@si/contracts';
+import { BellRing, Building2, KeyRound, Plus, Settings, UserRound } from 'lucide-react';
+import { apiKeyTexts, dashboardTexts, savedSearchTexts } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionNav } from '../../../components/ui/section-nav';
@@ -11,6 +11,7 @@ const sections = [
   { to: '/dashboard', label: dashboardTexts.navProfile, icon: UserRound, also: '/profile' },
   { to: '/dashboard/organizations', label: dashboardTexts.navOrganizations, icon: Building2 },
   { to: '/dashboard/saved-searches', label: savedSearchTexts.navLabel, icon: BellRing },
+  { to: '/dashboard/api-keys', label: apiKeyTexts.navLabel, icon: KeyRound },
   { to: '/dashboard/settings', label: dashboardTexts.navSettings, icon: Settings },
 ] as const;
 

@@ -23,7 +23,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { forgetUser } from '../../../lib/forget-user';
-import { useDeleteAccount } from '../api/delete-account';
+import { useAccountDeletionPreview, useDeleteAccount } from '../api/delete-account';
 import { DashboardSection } from './dashboard-shell';
 import { dangerButtonClasses } from '../../../components/ui/confirm-dialog';
 
@@ -66,6 +66,7 @@ function DeleteAccountForm({
 }: Omit<DeleteAccountProps, 'initiallyOpen'> & { onCancel: () => void }) {
   const requiresPassword = user.providers.includes('password');
   const mutation = useDeleteAccount();
+  const deletedWith = useAccountDeletionPreview().data?.organizations ?? [];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(initialError);
@@ -151,6 +152,13 @@ function DeleteAccountForm({
       }}
       className="flex flex-col gap-4"
     >
+      {deletedWith.length > 0 ? (
+        <Notice
+          tone="danger"
+          message={dashboardTexts.deletedWithAccount(deletedWith.map((one) => one.name))}
+          testId="deleted-with-account"
+        />
+      ) : null}
       {failure ? (
         <Notice tone={redirecting ? 'info' : 'danger'} message={failure} testId="delete-failure" />
       ) : null}

@@ -2,10 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, Plus } from 'lucide-react';
 import {
+  activityTexts,
   dashboardTexts,
   homeTexts,
   insightsTexts,
+  roleCan,
+  memberRoleNames,
+  membersPageTexts,
   roleEditorTexts,
+  type MyOrganization,
   type Organization,
 } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
@@ -49,11 +54,18 @@ function Logo({ organization }: { organization: Organization }) {
 }
 
 export interface MyOrganizationsProps {
-  /** Where the organization stands in the directory (from its subscription, which payments knows). */
-  renderPublication: (organization: Organization) => ReactNode;
+  /**
+   * Where the organization stands in the directory (from its subscription, which payments
+   * knows), with the billing controls the caller's role allows.
+   */
+  renderPublication: (organization: MyOrganization) => ReactNode;
 }
 
-/** My Organizations: the user's own organizations with their state, or the empty and error states. */
+/**
+ * My Organizations: the organizations the user is a member of, with their role in each and
+ * their state, or the empty and error states. The links are what every member may open (the
+ * members page lets each do what their role allows).
+ */
 export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
   const query = useMyOrganizations();
   return (
@@ -87,11 +99,19 @@ export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
               <div className="flex min-w-0 flex-1 items-center gap-4">
                 <Logo organization={organization} />
                 <div className="flex min-w-0 flex-col gap-1">
-                  <p className="truncate font-semibold text-ink">{organization.name}</p>
+                  <p className="flex min-w-0 items-center gap-2">
+                    <span className="truncate font-semibold text-ink">{organization.name}</span>
+                    <span
+                      className="inline-flex w-fit shrink-0 items-center rounded-pill bg-brand-soft px-2.5 py-0.5 text-sm font-semibold text-brand-ink"
+                      data-testid="my-role"
+                    >
+                      {memberRoleNames[organization.myRole]}
+                    </span>
+                  </p>
                   {renderPublication(organization)}
                 </div>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <Link
                   to={`/organizations/${organization.id}`}
                   aria-label={`${dashboardTexts.view} ${organization.name}`}
@@ -114,12 +134,28 @@ export function MyOrganizations({ renderPublication }: MyOrganizationsProps) {
                   {roleEditorTexts.open}
                 </Link>
                 <Link
+                  to={`/dashboard/organizations/${organization.id}/members`}
+                  aria-label={`${membersPageTexts.open} ${organization.name}`}
+                  className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
+                >
+                  {membersPageTexts.open}
+                </Link>
+                <Link
                   to={`/organizations/${organization.id}/edit`}
                   aria-label={`${dashboardTexts.editOrganization} ${organization.name}`}
                   className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
                 >
                   {dashboardTexts.editOrganization}
                 </Link>
+                {roleCan(organization.myRole, 'members') ? (
+                  <Link
+                    to={`/dashboard/organizations/${organization.id}/activity`}
+                    aria-label={`${activityTexts.open} ${organization.name}`}
+                    className={buttonClasses('secondary', 'sm', 'flex-1 sm:flex-none')}
+                  >
+                    {activityTexts.open}
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}

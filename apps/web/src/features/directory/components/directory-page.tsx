@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  hiringTexts,
   verifiedBadgeTexts,
   homeTexts,
   type Category,
@@ -162,13 +163,13 @@ export function DirectoryPage({
               referencePending={categories.isPending}
               pageLinks={pageLinks}
               headingAction={
-                // A saved search has no hiring filter: it is not offered for one it would drop.
-                saveSearch && hasActiveFilters(filters) && !filters.hiring
+                saveSearch && hasActiveFilters(filters)
                   ? saveSearch({
                       filters: {
                         country: filters.country,
                         categories: filters.categories,
                         verified: filters.verified,
+                        hiring: filters.hiring,
                         q: filters.q.trim(),
                       },
                       labels: [
@@ -178,6 +179,7 @@ export function DirectoryPage({
                           ? [countriesByCode.get(filters.country)?.name ?? filters.country]
                           : []),
                         ...(filters.verified ? [verifiedBadgeTexts.filterChip] : []),
+                        ...(filters.hiring ? [hiringTexts.filterChip] : []),
                       ],
                     })
                   : null

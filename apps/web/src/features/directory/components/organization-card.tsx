@@ -12,15 +12,12 @@ import { CountryFlag } from '../../../components/ui/country-flag';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { cx } from '../../../lib/class-names';
 import { InAppLink } from '../../../lib/in-app-links';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { OrganizationLogo } from './organization-logo';
 
 /** Badges shown on the back before '+N more'. */
 const MAX_BADGES = 4;
 /** Badges shown on the front on touch screens before '+N more'. */
 const MAX_FRONT_BADGES = 2;
-/** Devices whose main pointer cannot hover (touch): the card never flips there. */
-const TOUCH = '(hover: none)';
 
 export interface OrganizationCardProps {
   organization: OrganizationSummary;
@@ -65,9 +62,10 @@ function sortedCategories(
  * A directory card that flips on hover and keyboard focus; the whole card links to the profile,
  * a plain link that the layout opens in the app (useInAppLinkClicks).
  * The back is drawn on the first hover or focus: a page of cards stays a few elements each.
- * A touch screen cannot hover, so there the front shows the first badges too, drawn once the app
- * runs (the server's HTML is the same for every device; CSS keeps their room free from the
- * start, so nothing moves when they come). The front's pin is CSS, not an icon's three elements:
+ * A touch screen cannot hover, so there the front shows the first badges too. They are in the
+ * server's HTML for every device and CSS hides them where the device can hover: drawn after
+ * hydration instead, they re-rendered every card and laid the page out again in one long task
+ * (ADR 039). The front's pin is CSS, not an icon's three elements:
  * with those badges the home page stays within its 800 elements (ADR 017). A verified
  * organization's badge sits in the front's top corner, beside the logo, where no text runs.
  */
@@ -75,7 +73,6 @@ export function OrganizationCard(props: OrganizationCardProps) {
   const { organization, countriesByCode, eager = false } = props;
   const { id, name, description, logo, country, location, verification, openRoles } = organization;
   const [backShown, setBackShown] = useState(false);
-  const touch = useMediaQuery(TOUCH);
   const place = locationLine(
     location,
     country === ALL_COUNTRIES_CODE ? undefined : countriesByCode.get(country),
@@ -113,11 +110,11 @@ export function OrganizationCard(props: OrganizationCardProps) {
               {hiringTexts.openRoles(openRoles)}
             </p>
           ) : null}
-          {touch ? <FrontBadges {...props} /> : null}
+          <FrontBadges {...props} />
           {place.text ? (
             <p
               aria-hidden="true"
-              className="pin mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle [.front-badges+&]:mt-0"
+              className="pin mt-auto flex items-center gap-1.5 pt-3 text-sm text-ink-subtle [@media(hover:none)]:[.front-badges+&]:mt-0"
             >
               <span className="truncate">{place.text}</span>
             </p>
@@ -143,7 +140,7 @@ function FrontBadges({ organization, categoriesById, activeCategoryIds }: Organi
   const hidden = categories.length - shown.length;
   return (
     <ul
-      className="front-badges mt-auto pt-2"
+      className="front-badges mt-auto pt-2 [@media(hover:hover)]:hidden"
       aria-label="Categories"
       data-more={hidden > 0 ? `+${hidden} more` : undefined}
     >

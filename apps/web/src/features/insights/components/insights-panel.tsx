@@ -21,7 +21,7 @@ import { useSetMonthlyEmail } from '../api/set-monthly-email';
 import { DailyChart } from './daily-chart';
 
 type Metric = keyof typeof insightsTexts.metrics;
-const metrics: Metric[] = ['views', 'impressions', 'clicks', 'shares'];
+const metrics: Metric[] = ['views', 'impressions', 'clicks', 'shares', 'embeds'];
 
 const clicksOf = (counts: InsightCounts) =>
   outboundLinks.reduce((sum, link) => sum + counts.clicks[link], 0);
@@ -33,7 +33,7 @@ function valueOf(counts: InsightCounts | InsightsDay, metric: Metric): number {
 function PanelSkeleton() {
   return (
     <div aria-hidden="true" className="flex flex-col gap-4" data-testid="insights-loading">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {metrics.map((metric) => (
           <Skeleton key={metric} className="h-24 rounded-control" />
         ))}
@@ -114,7 +114,10 @@ function MetricTotals({
   onMetricChange: (metric: Metric) => void;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={insightsTexts.lastDays(days)}>
+    <ul
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      aria-label={insightsTexts.lastDays(days)}
+    >
       {metrics.map((name) => {
         const current = valueOf(insights.totals, name);
         const previous = valueOf(insights.previous, name);

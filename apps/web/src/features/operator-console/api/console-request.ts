@@ -20,6 +20,8 @@ export const consoleKeys = {
   guestCodes: () => [...consoleKeys.all, 'guest-codes'] as const,
   emails: (query: object) => [...consoleKeys.all, 'emails', query] as const,
   newsletter: () => [...consoleKeys.all, 'newsletter'] as const,
+  webhooks: () => [...consoleKeys.all, 'webhooks'] as const,
+  webhookDeliveries: (id: string) => [...consoleKeys.webhooks(), 'deliveries', id] as const,
 };
 
 /** A 401 that asks the operator to sign in again (ADR 028), not a lost session. */

@@ -10,8 +10,9 @@ import {
   Newspaper,
   ScrollText,
   UsersRound,
+  Webhook,
 } from 'lucide-react';
-import { consoleTexts, savedSearchConsoleTexts } from '@si/contracts';
+import { consoleTexts, savedSearchConsoleTexts, webhookTexts } from '@si/contracts';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionNav } from '../../../components/ui/section-nav';
 
@@ -25,6 +26,7 @@ export const consolePaths = {
   newsletter: '/admin/newsletter',
   savedSearches: '/admin/saved-searches',
   audit: '/admin/audit',
+  webhooks: '/admin/webhooks',
 } as const;
 
 const sections = [
@@ -51,6 +53,7 @@ const sections = [
     icon: BellRing,
     exact: false,
   },
+  { to: consolePaths.webhooks, label: webhookTexts.navLabel, icon: Webhook, exact: false },
   { to: consolePaths.audit, label: consoleTexts.navAudit, icon: ScrollText, exact: false },
 ] as const;
 

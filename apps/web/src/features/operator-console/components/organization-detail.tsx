@@ -18,12 +18,13 @@ import { consoleKeys } from '../api/console-request';
 import { useConsoleOrganization } from '../api/get-organization';
 import { useOrganizationAction, type OrganizationActionName } from '../api/organization-actions';
 import { consolePaths } from './console-shell';
-import { EmailText } from './email-text';
+import { OwnerEmails } from './owner-emails';
 import { formatWhen } from './format-when';
 import { CountryName } from './country-name';
 import { RecordBody } from './list-states';
 import { ChoiceFieldset } from './choice-fieldset';
 import { OrganizationRoles } from './organization-roles';
+import { OrganizationTeam } from './organization-team';
 import { ReasonDialog } from './reason-dialog';
 import { refusalOf } from './refusal';
 import { ActionsCard, DeleteDialog, useActionDialogs, useLeaveDeleted } from './record-actions';
@@ -118,13 +119,9 @@ function OrganizationRecord({
           <StatePill state={organization.state} />
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
-          <dt className="text-ink-muted">{consoleTexts.ownerEmail}</dt>
+          <dt className="text-ink-muted">{consoleTexts.owners}</dt>
           <dd>
-            {organization.ownerEmail ? (
-              <EmailText email={organization.ownerEmail} />
-            ) : (
-              consoleTexts.noOwnerEmail
-            )}
+            <OwnerEmails emails={organization.ownerEmails} />
           </dd>
           <dt className="text-ink-muted">{consoleTexts.id}</dt>
           <dd className="font-mono text-sm break-all">{organization.id}</dd>
@@ -202,6 +199,7 @@ function OrganizationRecord({
         )}
       </Card>
       <OrganizationRoles organization={organization} roles={roles} onChanged={onChanged} />
+      <OrganizationTeam organization={organization} />
       <Card id="console-organization-reports" title={consoleTexts.reports}>
         {reports.length === 0 ? (
           <p className="text-ink-muted">{consoleTexts.noReports}</p>

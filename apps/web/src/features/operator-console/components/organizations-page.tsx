@@ -10,9 +10,10 @@ import {
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useConsoleOrganizations } from '../api/get-organizations';
 import { consolePaths, SectionHeading } from './console-shell';
-import { EmailText } from './email-text';
 import { formatWhen } from './format-when';
 import { EmptyList, ListBody, TableHead } from './list-states';
+import { OwnerEmails } from './owner-emails';
+import { ProfileExport } from './profile-export';
 import { SearchForm } from './search-form';
 import { StatePill } from './state-pill';
 
@@ -58,6 +59,7 @@ export function OrganizationsPage() {
         title={consoleTexts.navOrganizations}
         intro={consoleTexts.organizationsIntro}
       />
+      <ProfileExport />
       <SearchForm
         key={q}
         initialText={q}
@@ -99,14 +101,6 @@ export function OrganizationsPage() {
   );
 }
 
-function OwnerEmail({ row }: { row: AdminOrganizationRow }) {
-  return row.ownerEmail ? (
-    <EmailText email={row.ownerEmail} />
-  ) : (
-    <span className="text-ink-subtle">{consoleTexts.noOwnerEmail}</span>
-  );
-}
-
 function OrganizationTable({ rows }: { rows: AdminOrganizationRow[] }) {
   return (
     <div className="overflow-x-auto surface-card">
@@ -115,7 +109,7 @@ function OrganizationTable({ rows }: { rows: AdminOrganizationRow[] }) {
           className="text-sm"
           columns={[
             { label: consoleTexts.name },
-            { label: consoleTexts.ownerEmail },
+            { label: consoleTexts.owners },
             { label: consoleTexts.state },
             { label: consoleTexts.openReports, numeric: true },
             { label: consoleTexts.created },
@@ -133,7 +127,7 @@ function OrganizationTable({ rows }: { rows: AdminOrganizationRow[] }) {
                 </Link>
               </td>
               <td className="px-4 py-3">
-                <OwnerEmail row={row} />
+                <OwnerEmails emails={row.ownerEmails} />
               </td>
               <td className="px-4 py-3">
                 <StatePill state={row.state} />
@@ -165,9 +159,9 @@ function OrganizationCards({ rows }: { rows: AdminOrganizationRow[] }) {
             <StatePill state={row.state} />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-ink-muted">{consoleTexts.ownerEmail}</dt>
+            <dt className="text-ink-muted">{consoleTexts.owners}</dt>
             <dd>
-              <OwnerEmail row={row} />
+              <OwnerEmails emails={row.ownerEmails} />
             </dd>
             <dt className="text-ink-muted">{consoleTexts.openReports}</dt>
             <dd className="tabular-nums">{row.openReports}</dd>

@@ -244,18 +244,15 @@ function ConfirmCodeForm({
       return;
     }
     setCodeError(null);
-    confirm.mutate(
-      { id: organizationId, code: parsed.data.code },
-      {
-        onSuccess: () => showToast('success', texts.verifiedToast),
-        onError: (error) => {
-          // A wrong code (with the attempts left), or one that can no longer work (none sent,
-          // expired, attempts used: the message asks for a new one): all said at the code.
-          setCodeError(
-            (error instanceof ApiError ? error.fields?.code : undefined) ?? error.message,
-          );
-          codeRef.current?.focus();
-        },
+    // The promise, not mutate's callbacks: the badge replaces this form as soon as the answer is
+    // in the cache, and mutate's callbacks are dropped once their component has unmounted.
+    confirm.mutateAsync({ id: organizationId, code: parsed.data.code }).then(
+      () => showToast('success', texts.verifiedToast),
+      (error: Error) => {
+        // A wrong code (with the attempts left), or one that can no longer work (none sent,
+        // expired, attempts used: the message asks for a new one): all said at the code.
+        setCodeError((error instanceof ApiError ? error.fields?.code : undefined) ?? error.message);
+        codeRef.current?.focus();
       },
     );
   };

@@ -2,7 +2,13 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Link } from 'react-router';
-import { detailTexts, errorBoundaryTexts, type Category, type Country } from '@si/contracts';
+import {
+  detailTexts,
+  errorBoundaryTexts,
+  roleCan,
+  type Category,
+  type Country,
+} from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SuccessBanner } from '../../../components/ui/message-banner';
@@ -10,7 +16,7 @@ import { StatusCard } from '../../../components/ui/status-card';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFlashMessage } from '../../../lib/use-flash-message';
-import { isOrganizationId, organizationKeys } from '../../../lib/organization-queries';
+import { isOrganizationId, organizationKeys, useMyRole } from '../../../lib/organization-queries';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationProfile } from './organization-profile';
 import { ProfileSkeleton } from './profile-skeleton';
@@ -30,7 +36,7 @@ export interface OrganizationDetailPageProps {
   countriesByCode: ReadonlyMap<string, Country>;
   /** Reference data (categories, countries) still loading. */
   referencePending: boolean;
-  /** The signed-in user's id: the owner (createdBy) gets Edit and Delete. */
+  /** The signed-in user's id: a member gets Edit, an owner Delete too (ADR 047). */
   currentUserId?: string | null | undefined;
 }
 
@@ -48,7 +54,8 @@ export function OrganizationDetailPage({
   // copy cached from an earlier answer. Other failures keep showing the cached copy.
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
   const organization = notFound ? undefined : query.data;
-  const owner = Boolean(currentUserId) && organization?.createdBy === currentUserId;
+  const myRole = useMyRole(orgId, currentUserId);
+  const owner = Boolean(organization) && roleCan(myRole, 'edit');
 
   // The server renders profiles without cookies, so an owner's unpublished organization came back
   // 'not found' there; once a signed-in user is known, it is asked again with their session, once
@@ -100,7 +107,7 @@ export function OrganizationDetailPage({
           actions={
             owner ? (
               <Suspense fallback={null}>
-                <OwnerActions organization={organization} />
+                <OwnerActions organization={organization} canDelete={roleCan(myRole, 'delete')} />
               </Suspense>
             ) : null
           }

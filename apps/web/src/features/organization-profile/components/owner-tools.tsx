@@ -51,7 +51,14 @@ export function PublicationNotice({ organization }: { organization: Organization
  * Edit (to the editor) and Delete with its confirm dialog. A deletion goes to the dashboard with
  * The product's message; one that fails closes the dialog and is only logged (docs/product.md#organization-profile).
  */
-export function OwnerActions({ organization }: { organization: Organization }) {
+export function OwnerActions({
+  organization,
+  canDelete,
+}: {
+  organization: Organization;
+  /** An owner's; an editor gets Edit only (ADR 047). */
+  canDelete: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const mutation = useDeleteOrganization();
   const navigate = useNavigate();
@@ -81,24 +88,26 @@ export function OwnerActions({ organization }: { organization: Organization }) {
         <Pencil aria-hidden="true" className="size-4" />
         {organizationEditorTexts.editAction}
       </Link>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
-        trigger={
-          <>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {organizationEditorTexts.deleteAction}
-          </>
-        }
-        title={organizationEditorTexts.deleteTitle}
-        titleTone="danger"
-        description={organizationEditorTexts.deleteBody}
-        cancelLabel={organizationEditorTexts.cancel}
-        confirmLabel={organizationEditorTexts.deleteAction}
-        busyLabel={organizationEditorTexts.deleting}
-        busy={busy}
-        onConfirm={confirm}
-      />
+      {canDelete ? (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={(next) => !busy && setOpen(next)}
+          trigger={
+            <>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {organizationEditorTexts.deleteAction}
+            </>
+          }
+          title={organizationEditorTexts.deleteTitle}
+          titleTone="danger"
+          description={organizationEditorTexts.deleteBody}
+          cancelLabel={organizationEditorTexts.cancel}
+          confirmLabel={organizationEditorTexts.deleteAction}
+          busyLabel={organizationEditorTexts.deleting}
+          busy={busy}
+          onConfirm={confirm}
+        />
+      ) : null}
     </div>
   );
 }

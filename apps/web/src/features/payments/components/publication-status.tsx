@@ -67,15 +67,26 @@ export interface PublicationStatusProps {
   subscription: Subscription | undefined;
   /** The subscriptions are still loading: the state is not known yet. */
   pending: boolean;
+  /**
+   * The caller's role may bill (ADR 047): else no way to a plan is offered (and the
+   * subscription, an owner's to read, is not known).
+   */
+  billing: boolean;
 }
 
 /** My Organizations' line about an organization's publication, with the way to publish it. */
-export function PublicationStatus({ organization, subscription, pending }: PublicationStatusProps) {
+export function PublicationStatus({
+  organization,
+  subscription,
+  pending,
+  billing,
+}: PublicationStatusProps) {
   if (pending) return <Skeleton className="h-6 w-24 rounded-pill" />;
   const state = publicationStateOf(organization, subscription);
   const detail = detailOf(state, subscription);
-  const planLink =
-    state === 'lapsed'
+  const planLink = !billing
+    ? null
+    : state === 'lapsed'
       ? paymentTexts.resubscribe
       : state === 'notPublicYet'
         ? paymentTexts.choosePlanLink

@@ -12,6 +12,12 @@ export type PaymentGateState =
   | { kind: 'failed' }
   | { kind: 'open'; notice: string | null };
 
+/** What the caller's role allows (undefined: not known yet), and whether the organization is paid. */
+export interface PaymentGateMember {
+  billing: boolean | undefined;
+  paid: boolean | undefined;
+}
+
 /**
  * The payment gate of the editor (docs/product.md#payment-gate). Back from a checkout
  * (?success=true&session_id=) it verifies the payment for this organization (a session paid for
@@ -22,16 +28,33 @@ export type PaymentGateState =
  * open, the gate stays open while this organization's page is shown: a later answer never swaps
  * the form being edited for the gate (the server refuses unpaid saves anyway). Another
  * organization's editor starts closed.
+ *
+ * A member whose role may not bill (ADR 047) may not read the subscription either: for them the
+ * organization's own payment state decides, as the server's check on saving does (`member`).
  */
-export function usePaymentGate(organizationId: string, searchParams: URLSearchParams) {
+export function usePaymentGate(
+  organizationId: string,
+  searchParams: URLSearchParams,
+  member: PaymentGateMember = { billing: true, paid: undefined },
+) {
   const success = searchParams.get('success') === 'true';
   const sessionId = success ? searchParams.get('session_id') || null : null;
   const guest = success && !sessionId && searchParams.get('guest') === 'true';
   const { verification, retry } = usePaymentVerification(sessionId, organizationId);
-  const subscription = useSubscription(organizationId, { enabled: !sessionId });
+  // Asked while the role is still loading: an owner's editor opens no later than before.
+  const subscription = useSubscription(organizationId, {
+    enabled: !sessionId && member.billing !== false,
+  });
 
   let state: PaymentGateState;
-  if (sessionId) {
+  if (member.billing === false && !sessionId) {
+    state =
+      member.paid === undefined
+        ? { kind: 'checking' }
+        : member.paid
+          ? { kind: 'open', notice: null }
+          : { kind: 'required' };
+  } else if (sessionId) {
     switch (verification.phase) {
       case 'open':
         state = {

@@ -24,7 +24,7 @@ export function RoleRow({
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
       <div className="min-w-0">
-        <h2 className="text-lg font-semibold text-pretty">
+        <h3 className="text-lg font-semibold text-pretty">
           <Link
             to={`/organizations/${role.organizationId}/roles/${role.id}`}
             className="text-ink hover:underline"
@@ -32,7 +32,7 @@ export function RoleRow({
           >
             {role.title}
           </Link>
-        </h2>
+        </h3>
         <p className="text-ink-muted">{role.organizationName}</p>
       </div>
       <p className="flex flex-wrap gap-x-3 text-sm text-ink-muted sm:shrink-0 sm:justify-end">

@@ -48,8 +48,8 @@ export function RoleDetailPage({
 }: {
   orgId: string;
   roleId: string;
-  /** Shown under an open role, given its organization's creator (the route's: a report). */
-  openRoleActions?: (createdBy: string) => ReactNode;
+  /** Shown under an open role (the route's: a report, or its members' way to the roles). */
+  openRoleActions?: ReactNode;
   countriesByCode: ReadonlyMap<string, Country>;
   /** The country names are on their way: the page waits for them rather than show codes. */
   referencePending: boolean;
@@ -95,7 +95,7 @@ export function RoleDetailPage({
             organization={organization.data}
             countriesByCode={countriesByCode}
           />
-          {openRoleActions?.(organization.data.createdBy)}
+          {openRoleActions}
         </>
       ) : gone ? (
         <StatusCard as="h1" title={texts.goneHeading} action={leadOn} className="my-10">

@@ -11,11 +11,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CountedTextArea } from '../../../components/ui/counted-text-area';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { milestoneDate } from '../../../lib/milestone-date';
 import { showToast } from '../../../lib/toast';
 import type { MilestoneWrite } from '../api/owner-milestones';
-import { fieldErrorsOf, SelectField, type FieldErrors } from './form-controls';
+import { useCheckedSave } from '../hooks/use-checked-save';
+import { SelectField } from './form-controls';
 
 /** A milestone's form: year, an optional month, a title and a few words on what happened. */
 export function MilestoneForm({
@@ -31,8 +31,7 @@ export function MilestoneForm({
   const [month, setMonth] = useState(milestone?.month ? String(milestone.month) : '');
   const [title, setTitle] = useState(milestone?.title ?? '');
   const [text, setText] = useState(milestone?.text ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, save, formError } = useCheckedSave(MilestoneInput, onSave);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,27 +41,9 @@ export function MilestoneForm({
       title,
       text,
     };
-    const checked = MilestoneInput.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSave(input);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.fields
-          ? error.fields
-          : { _: error instanceof Error ? error.message : String(error) },
-      );
-    } finally {
-      setSaving(false);
-    }
+    await save(input);
   }
 
-  const formError = errors._ ?? (Object.keys(errors).length > 0 ? texts.fixErrors : undefined);
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       {formError ? <Notice tone="danger" message={formError} /> : null}

@@ -17,8 +17,8 @@ import { Button } from '../../../components/ui/button';
 import { CountedTextArea } from '../../../components/ui/counted-text-area';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf, SelectField, utcDay, type FieldErrors } from './form-controls';
+import { useCheckedSave } from '../hooks/use-checked-save';
+import { SelectField, utcDay } from './form-controls';
 import { PayRangeFields, RemoteCountries } from './role-place-fields';
 import { draftOf, inputOf, type RoleDraft } from './role-draft';
 
@@ -37,8 +37,7 @@ export interface RoleFormProps {
  */
 export function RoleForm({ role, countries, onSave, onCancel }: RoleFormProps) {
   const [draft, setDraft] = useState<RoleDraft>(() => draftOf(role));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, save, formError } = useCheckedSave(RoleInput, onSave);
   const set = <K extends keyof RoleDraft>(key: K, value: RoleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const onSite = draft.workplace === 'on_site' || draft.workplace === 'hybrid';
@@ -46,28 +45,10 @@ export function RoleForm({ role, countries, onSave, onCancel }: RoleFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = inputOf(draft);
-    const checked = RoleInput.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await onSave(input);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.fields
-          ? error.fields
-          : { _: error instanceof Error ? error.message : String(error) },
-      );
-    } finally {
-      setSaving(false);
-    }
+    await save(input);
   }
 
   const fieldError = (name: string) => errors[name];
-  const formError = errors._ ?? (Object.keys(errors).length > 0 ? texts.fixErrors : undefined);
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">

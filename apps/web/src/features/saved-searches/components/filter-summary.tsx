@@ -1,9 +1,18 @@
 import { savedSearchTexts } from '@si/contracts';
 
-/** A saved search's filters as small labels; no filter at all reads as the whole directory. */
-export function FilterSummary({ labels }: { labels: string[] }) {
+/**
+ * A saved search's filters as small labels; no filter at all reads as the whole directory (or
+ * every open role, `everything`).
+ */
+export function FilterSummary({
+  labels,
+  everything = savedSearchTexts.everything,
+}: {
+  labels: string[];
+  everything?: string;
+}) {
   if (labels.length === 0) {
-    return <p className="text-sm text-ink-muted">{savedSearchTexts.everything}</p>;
+    return <p className="text-sm text-ink-muted">{everything}</p>;
   }
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={savedSearchTexts.filtersLabel}>

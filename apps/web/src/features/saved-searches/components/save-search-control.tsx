@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { saveSearchButtonTexts, type SavedSearchFilters } from '@si/contracts';
+import { saveSearchButtonTexts } from '@si/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { BellPlusIcon } from '../../../components/ui/icons';
+
+import type { SearchToSave } from './search-to-save';
 
 const loadDialog = () => import('./save-search-dialog');
 // The form, its schema and the dialog load when a visitor means to save, not with the directory.
@@ -11,7 +13,8 @@ const SaveSearchDialog = lazy(() =>
 );
 
 export interface SaveSearchControlProps {
-  filters: SavedSearchFilters;
+  /** The directory's search, or the open roles' (ADR 046). */
+  search: SearchToSave;
   /** The filters as people read them ('“solar”', 'Climate Action', 'Kenya', 'Verified only'). */
   labels: string[];
   /**
@@ -24,12 +27,12 @@ export interface SaveSearchControlProps {
 }
 
 /**
- * 'Save this search' beside the directory's filters (ADR 034). A guest gets a link to sign in
+ * 'Save this search' beside the directory's filters (ADR 034) or the open roles' (ADR 046). A guest gets a link to sign in
  * that comes back to the same search. It needs a script, so without one it is not shown, nor
  * before the app has hydrated.
  */
 export function SaveSearchControl({
-  filters,
+  search,
   labels,
   canSave,
   checkCanSave,
@@ -84,7 +87,7 @@ export function SaveSearchControl({
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <SaveSearchDialog filters={filters} labels={labels} open={open} onOpenChange={setOpen} />
+          <SaveSearchDialog search={search} labels={labels} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import {
   CreateSavedSearchRequest,
   SAVED_SEARCH_NAME_MAX,
+  savedRoleSearchTexts,
   savedSearchFrequencies,
   savedSearchTexts,
-  type SavedSearchFilters,
 } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
@@ -18,25 +18,25 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import { FilterSummary } from './filter-summary';
+import type { SearchToSave } from './search-to-save';
 
 type SaveValues = z.input<typeof CreateSavedSearchRequest>;
 
 export interface SaveSearchDialogProps {
-  filters: SavedSearchFilters;
+  search: SearchToSave;
   labels: string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** A name made of the filters, cut to the limit: most people keep it. */
-const suggestedName = (labels: string[]) =>
-  (labels.join(', ') || savedSearchTexts.everything).slice(0, SAVED_SEARCH_NAME_MAX);
-
 /**
- * The save form (ADR 034): the filters it saves, a name and how often to email. A refusal (20
- * already, a name the server will not take) stays in the dialog with what was typed.
+ * The save form (ADR 034, 046): the filters it saves, a name and how often to email. A refusal
+ * (20 already, a name the server will not take) stays in the dialog with what was typed.
  */
-export function SaveSearchDialog({ filters, labels, open, onOpenChange }: SaveSearchDialogProps) {
+export function SaveSearchDialog({ search, labels, open, onOpenChange }: SaveSearchDialogProps) {
+  const texts = search.follows === 'roles' ? savedRoleSearchTexts : savedSearchTexts;
+  // A name made of the filters, cut to the limit: most people keep it.
+  const suggestedName = (labels.join(', ') || texts.everything).slice(0, SAVED_SEARCH_NAME_MAX);
   const mutation = useCreateSavedSearch();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -47,7 +47,7 @@ export function SaveSearchDialog({ filters, labels, open, onOpenChange }: SaveSe
   } = useForm<SaveValues, unknown, CreateSavedSearchRequest>({
     resolver: zodResolver(CreateSavedSearchRequest),
     mode: 'onBlur',
-    defaultValues: { name: suggestedName(labels), frequency: 'weekly', filters },
+    defaultValues: { name: suggestedName, frequency: 'weekly', ...search },
   });
 
   const save = handleSubmit((request) => {
@@ -56,7 +56,7 @@ export function SaveSearchDialog({ filters, labels, open, onOpenChange }: SaveSe
     mutation.mutate(request, {
       onSuccess: (saved) => {
         onOpenChange(false);
-        showToast('success', savedSearchTexts.saved(saved.name));
+        showToast('success', texts.saved(saved.name));
       },
       onError: (error) => {
         const fields = error instanceof ApiError ? error.fields : undefined;
@@ -72,14 +72,14 @@ export function SaveSearchDialog({ filters, labels, open, onOpenChange }: SaveSe
       open={open}
       onOpenChange={(next) => !busy && onOpenChange(next)}
       title={savedSearchTexts.dialogTitle}
-      description={savedSearchTexts.dialogDescription}
+      description={texts.dialogDescription}
       closeLabel={savedSearchTexts.cancel}
     >
       <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-5">
         {failure ? <Notice tone="danger" message={failure} testId="save-search-failure" /> : null}
         <div className="flex flex-col gap-2">
           <p className="font-semibold text-ink">{savedSearchTexts.filtersLabel}</p>
-          <FilterSummary labels={labels} />
+          <FilterSummary labels={labels} everything={texts.everything} />
         </div>
         <TextField
           label={savedSearchTexts.nameLabel}

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BellRing, Trash2 } from 'lucide-react';
 import {
+  savedRoleSearchTexts,
+  savedRolesPath,
   savedSearchPath,
   savedSearchTexts,
   type SavedSearch,
-  type SavedSearchFilters,
 } from '@si/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -32,15 +33,12 @@ function ListSkeleton() {
 }
 
 /**
- * The account's saved searches (ADR 034): each with its filters, how often it emails and when
- * it last did, a link back to the directory with those filters, and Delete behind a confirmation.
- * `labelsOf` names the filters (categories and countries by name: the page has them).
+ * The account's saved searches (ADR 034, 046): each with what it follows (organizations or open
+ * roles) and its filters, how often it emails and when it last did, a link back to the
+ * directory or the open roles with those filters, and Delete behind a confirmation. `labelsOf`
+ * names the filters (categories and countries by name: the page has them).
  */
-export function SavedSearchList({
-  labelsOf,
-}: {
-  labelsOf: (filters: SavedSearchFilters) => string[];
-}) {
+export function SavedSearchList({ labelsOf }: { labelsOf: (search: SavedSearch) => string[] }) {
   const searches = useSavedSearches();
   if (searches.isPending) return <ListSkeleton />;
   if (searches.isError) {
@@ -71,7 +69,7 @@ export function SavedSearchList({
   return (
     <ul className="flex flex-col gap-3">
       {searches.data.map((search) => (
-        <SavedSearchItem key={search.id} search={search} labels={labelsOf(search.filters)} />
+        <SavedSearchItem key={search.id} search={search} labels={labelsOf(search)} />
       ))}
     </ul>
   );
@@ -81,6 +79,7 @@ function SavedSearchItem({ search, labels }: { search: SavedSearch; labels: stri
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const removal = useDeleteSavedSearch();
+  const roles = search.follows === 'roles';
   const remove = () =>
     removal.mutate(search.id, {
       onSuccess: () => {
@@ -93,7 +92,13 @@ function SavedSearchItem({ search, labels }: { search: SavedSearch; labels: stri
     <li className="flex flex-col gap-3 rounded-control border border-line p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-col gap-2">
         <h3 className="font-semibold break-words text-ink">{search.name}</h3>
-        <FilterSummary labels={labels} />
+        <p className="text-sm font-semibold text-ink-muted" data-testid="saved-search-follows">
+          {roles ? savedRoleSearchTexts.follows : savedRoleSearchTexts.followsOrganizations}
+        </p>
+        <FilterSummary
+          labels={labels}
+          everything={roles ? savedRoleSearchTexts.everything : savedSearchTexts.everything}
+        />
         <p className="text-sm text-ink-muted">
           {savedSearchTexts.frequency[search.frequency]} ·{' '}
           {savedSearchTexts.lastAlert(search.lastAlertAt && formatDay(search.lastAlertAt))} ·{' '}
@@ -101,7 +106,14 @@ function SavedSearchItem({ search, labels }: { search: SavedSearch; labels: stri
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <Link to={savedSearchPath(search.filters)} className={buttonClasses('secondary', 'sm')}>
+        <Link
+          to={
+            search.follows === 'roles'
+              ? savedRolesPath(search.filters)
+              : savedSearchPath(search.filters)
+          }
+          className={buttonClasses('secondary', 'sm')}
+        >
           {savedSearchTexts.open}
         </Link>
         <ConfirmDialog
