@@ -11,7 +11,7 @@ import { signUp, type Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
 import { publishedOrganizationOf, signUpOperator } from './support/operators.ts';
 import { saveProfile } from './support/profile-saves.ts';
-import { validRole } from './support/roles.ts';
+import { day, validRole } from './support/roles.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 import {
@@ -211,5 +211,46 @@ describe('events', () => {
     await send();
     expect(receivedAt('/quiet')).toHaveLength(0);
     expect((await deliveriesOf(operator, quiet.id)).deliveries).toHaveLength(0);
+  });
+
+  it('announces a role whose closing date passed as closed, once, and not one closed before', async () => {
+    const closings = await registerEndpoint(operator, url('/closings'), ['role.closed']);
+    const organizationId = await publishedOrganizationOf(ctx, owner, 'Estuary Watch');
+    const post = async (title: string) => {
+      const role = await owner.browser.post<Body<{ id: string }>>(
+        `/api/organizations/${organizationId}/roles`,
+        validRole({ title, closesOn: day(2) }),
+      );
+      expect(role.status, JSON.stringify(role.body)).toBe(201);
+      return role.body.data.id;
+    };
+    const expiring = await post('Tide gauge reader');
+    const closedEarly = await post('Boat keeper');
+    const closed = await owner.browser.post(
+      `/api/organizations/${organizationId}/roles/${closedEarly}/close`,
+    );
+    expect(closed.status).toBe(200);
+    await send();
+    expect(
+      receivedAt('/closings').map((request) => verified(closings.secret, request).data.id),
+    ).toEqual([closedEarly]);
+
+    // Its last day is not over yet: nothing.
+    expect(await ctx.app.jobs.announceExpiredRoles(new Date(`${day(2)}T23:59:00Z`))).toBe(0);
+    // The day after, once, though two runs overlap.
+    const after = new Date(`${day(3)}T00:30:00Z`);
+    const runs = await Promise.all([
+      ctx.app.jobs.announceExpiredRoles(after),
+      ctx.app.jobs.announceExpiredRoles(after),
+    ]);
+    expect(runs.reduce((sum, each) => sum + each, 0)).toBe(1);
+    expect(await ctx.app.jobs.announceExpiredRoles(new Date(`${day(4)}T12:00:00Z`))).toBe(0);
+    await send();
+    const events = receivedAt('/closings').map((request) => verified(closings.secret, request));
+    expect(events).toHaveLength(2);
+    expect(events[1]).toMatchObject({
+      type: 'role.closed',
+      data: { id: expiring, organizationId, title: 'Tide gauge reader', closesOn: day(2) },
+    });
   });
 });

@@ -33,6 +33,8 @@ export interface AppJobs {
   regenerateProfilePages(): Promise<RegenerationRun | null>;
   /** Sends the webhook deliveries due at `now` (ADR 056); any process may, each claims its own. */
   sendWebhooks(now: Date): Promise<WebhookRun>;
+  /** Queues `role.closed` for the roles whose closing date passed before `now`'s day; how many. */
+  announceExpiredRoles(now: Date): Promise<number>;
 }
 
 /** How often a job runs: every `everyMs`, the first time `firstAfterMs` after start. */

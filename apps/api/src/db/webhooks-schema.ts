@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -74,4 +76,18 @@ export const webhookDeliveries = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id),
   ],
+);
+
+/**
+ * The roles whose closing date passing was announced as `role.closed` (migration 0030), one row
+ * per role and closing date: extended and expired again, it is announced again. No reference to
+ * the role, which may be deleted after; rows a week past their date are dropped.
+ */
+export const webhookRoleExpiries = pgTable(
+  'webhook_role_expiries',
+  {
+    roleId: uuid('role_id').notNull(),
+    closesOn: date('closes_on', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.closesOn] })],
 );

@@ -1,8 +1,10 @@
 import type { ModuleContext } from '../../assembly/context.ts';
+import { everyJobsInterval } from '../../assembly/cadence.ts';
 import { routesOf } from '../../assembly/module-routes.ts';
 import type { OperatorRepository } from '../operators/repository.ts';
 import { createDeliveryQueue } from './delivery-queue.ts';
 import { createEndpointRepository } from './endpoints.ts';
+import { roleExpiryJob } from './role-expiry-job.ts';
 import { webhookRoutes } from './routes.ts';
 import { createSecretBox } from './secrets.ts';
 import { createWebhookSender } from './sender.ts';
@@ -11,8 +13,9 @@ import { systemResolver, type HostResolver, type TargetPolicy } from './target-p
 
 /**
  * Webhooks for partners (ADR 056): events are queued by the database's triggers in the
- * transaction of each change (migration 0029); this module's sender delivers them, signed, and
- * the console's routes manage the endpoints.
+ * transaction of each change (migration 0029), and a role's closing date passing by a job
+ * (migration 0030); this module's sender delivers them, signed, and the console's routes manage
+ * the endpoints.
  */
 export function webhooksModule(
   context: ModuleContext,
@@ -52,5 +55,7 @@ export function webhooksModule(
   context.jobs.add('sendWebhooks', sender.job, sender.send, {
     everyMs: config.WEBHOOKS_INTERVAL_MS,
   });
+  const expiries = roleExpiryJob(context.db);
+  context.jobs.add('announceExpiredRoles', expiries, expiries.runAt, everyJobsInterval(context));
   return { service, routes: routesOf(webhookRoutes, { webhooks: service }) };
 }
