@@ -39,6 +39,7 @@ describe('the monthly insights summary', () => {
     await counted(organizationId, '2026-10-21', 'click_website', 6);
     await counted(organizationId, '2026-10-21', 'click_blog', 1);
     await counted(organizationId, '2026-10-30', 'shares', 2);
+    await counted(organizationId, '2026-10-12', 'embeds', 1200);
     await counted(organizationId, '2026-09-15', 'views', 40);
     // Not last month: neither November nor August.
     await counted(organizationId, '2026-11-01', 'views', 1000);
@@ -76,6 +77,7 @@ describe('the monthly insights summary', () => {
     expect(email!.text).toContain('appeared 400 times');
     expect(email!.text).toContain('links followed 7 times');
     expect(email!.text).toContain('shared 2 times');
+    expect(email!.text).toContain('Its badge and card were shown 1,200 times on other sites.');
     expect(email!.html).toContain('See your insights');
     expect(linkIn(email!, `/dashboard/organizations/${organizationId}/insights`)).toBeTruthy();
 
@@ -197,6 +199,8 @@ describe('the monthly insights summary', () => {
         'Team Summary Works on Scaling Impact: your January 2027 summary',
       );
       expect(email!.text).toContain('viewed 9 times');
+      // Nothing embedded: nothing said of it.
+      expect(email!.text).not.toContain('other sites');
     }
     expect(summaries('summary-editor@example.org')).toEqual([]);
     expect(summaries('summary-creator@example.org')).toEqual([]);

@@ -59,6 +59,7 @@ export function insightsSummariesJob(options: {
             impressions: count('impressions'),
             clicks: outboundLinks.reduce((sum, link) => sum + count(`click_${link}`), 0),
             shares: count('shares'),
+            embeds: count('embeds'),
             insightsUrl: `${publicUrl}/dashboard/organizations/${id}/insights`,
             unsubscribeUrl: `${publicUrl}/api/insights/unsubscribe?organization=${id}&token=${tokens.tokenOf(organization.organizationId)}`,
             ...options.emailFooter,
