@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { ChevronDownIcon, CloseIcon } from '../../../components/ui/icons';
 import { homeTexts, sessionTexts, type Category, type CategoryGroup } from '@si/contracts';
 import { Button } from '../../../components/ui/button';
@@ -177,35 +177,38 @@ function CategoryGroups({
         const items = byGroup.get(group.id) ?? [];
         if (items.length === 0) return null;
         const labelId = `${bodyId}-${group.id}`;
+        // A boundary per group: hydrated after the page's first task, in a pass that yields
+        // (ADR 039); a tap before then hydrates its group first and is replayed.
         return (
-          <div
-            key={group.id}
-            role="group"
-            aria-labelledby={labelId}
-            data-group={group.id}
-            className="flex flex-col gap-2"
-          >
-            <p id={labelId} className="flex items-center gap-2 font-semibold text-(--group-ink)">
-              <span aria-hidden="true" className="text-base">
-                {group.emoji}
-              </span>
-              {group.name}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {items
-                .sort((a, b) => a.sortOrder - b.sortOrder)
-                .map((category) => (
-                  <CategoryToggle
-                    key={category.id}
-                    category={category}
-                    selected={selected.includes(category.id)}
-                    count={facets ? (facets[category.id] ?? 0) : undefined}
-                    available={availability ? (availability[category.id] ?? 0) > 0 : true}
-                    onToggle={onToggle}
-                  />
-                ))}
+          <Suspense key={group.id}>
+            <div
+              role="group"
+              aria-labelledby={labelId}
+              data-group={group.id}
+              className="flex flex-col gap-2"
+            >
+              <p id={labelId} className="flex items-center gap-2 font-semibold text-(--group-ink)">
+                <span aria-hidden="true" className="text-base">
+                  {group.emoji}
+                </span>
+                {group.name}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {items
+                  .sort((a, b) => a.sortOrder - b.sortOrder)
+                  .map((category) => (
+                    <CategoryToggle
+                      key={category.id}
+                      category={category}
+                      selected={selected.includes(category.id)}
+                      count={facets ? (facets[category.id] ?? 0) : undefined}
+                      available={availability ? (availability[category.id] ?? 0) > 0 : true}
+                      onToggle={onToggle}
+                    />
+                  ))}
+              </div>
             </div>
-          </div>
+          </Suspense>
         );
       })}
     </div>

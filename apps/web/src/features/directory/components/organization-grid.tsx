@@ -112,12 +112,12 @@ function PlainGrid({
     <div data-testid="organization-grid">
       <div className={gridRowClasses}>
         {cells.map((cell, index) => (
-          <GridCell
-            key={cell.kind === 'add' ? 'add' : cell.organization.id}
-            cell={cell}
-            eager={index < 3}
-            {...cardProps}
-          />
+          // A boundary per card: at hydration React leaves each for a later pass that yields to
+          // the browser every few milliseconds, rather than hydrating every card in the page's
+          // one long task (ADR 039). Nothing in a card suspends once hydrated.
+          <Suspense key={cell.kind === 'add' ? 'add' : cell.organization.id}>
+            <GridCell cell={cell} eager={index < 3} {...cardProps} />
+          </Suspense>
         ))}
         {hasNextPage
           ? Array.from({ length: columns }, (_, index) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   ALL_COUNTRIES_CODE,
   detailTexts,
@@ -110,32 +110,42 @@ export function OrganizationProfile({
             </p>
           </section>
 
-          <OpenRoles
-            organizationId={organization.id}
-            roles={roles}
-            countriesByCode={countriesByCode}
-          />
+          {/* Each boundary is hydrated in a later pass that yields to the browser, not in the
+              page's one long task (ADR 039); nothing under them suspends once hydrated. */}
+          <Suspense>
+            <OpenRoles
+              organizationId={organization.id}
+              roles={roles}
+              countriesByCode={countriesByCode}
+            />
+          </Suspense>
 
-          {sections.length + properties.length > 0 ? (
-            <section
-              aria-labelledby="details-heading"
-              className="flex flex-col gap-4 border-t border-line pt-8"
-            >
-              <h2 id="details-heading" className="text-headline font-semibold tracking-tight">
-                {detailTexts.details}
-              </h2>
-              <JumpToList categories={[...sections, ...properties]} />
-            </section>
-          ) : null}
+          <Suspense>
+            {sections.length + properties.length > 0 ? (
+              <section
+                aria-labelledby="details-heading"
+                className="flex flex-col gap-4 border-t border-line pt-8"
+              >
+                <h2 id="details-heading" className="text-headline font-semibold tracking-tight">
+                  {detailTexts.details}
+                </h2>
+                <JumpToList categories={[...sections, ...properties]} />
+              </section>
+            ) : null}
 
-          <CategorySections organization={organization} categories={sections} />
+            <CategorySections organization={organization} categories={sections} />
+          </Suspense>
 
-          <Milestones milestones={milestones} />
+          <Suspense>
+            <Milestones milestones={milestones} />
+          </Suspense>
         </div>
 
         <aside className="flex flex-col gap-5 lg:sticky lg:top-24">
-          <CompanyPropertiesCard categories={properties} />
-          <OrganizationInfoCard organization={organization} country={country} />
+          <Suspense>
+            <CompanyPropertiesCard categories={properties} />
+            <OrganizationInfoCard organization={organization} country={country} />
+          </Suspense>
         </aside>
       </div>
 
