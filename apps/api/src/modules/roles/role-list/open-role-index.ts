@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleListItem } from '@si/contracts';
-import { Bitset, TextPostings, popcount, setBits } from '../../organizations/directory/index.ts';
+import { Bitset, TextPostings } from '../../organizations/directory/index.ts';
+import { NarrowingWords } from './narrowing-words.ts';
 
 /** What the index keeps of an open role: its list item and what filters it. */
 export interface IndexedRole extends RoleListItem {
@@ -50,8 +51,9 @@ const ANYWHERE = 'anywhere';
  * Every open role of the published organizations, in memory (ADR 044), built as the directory's
  * index is (ADR 018): a slot per role, a bitset per kind, country, category and "remote", the
  * directory's prefix postings over the lexemes, and each role's list item serialized once. A
- * query ANDs the bitsets its filters name (a pass over 32-bit words: about 9,400 at 300,000
- * roles), counts the bits for an exact total, and takes the page from the order (the live
+ * query ANDs the bitsets its filters name, the first over every 32-bit word (about 9,400 at
+ * 300,000 roles) and each after over the words still holding a match (`NarrowingWords`), counts
+ * the bits for an exact total, and takes the page from the order (the live
  * slots, newest first) after the cursor, or, when the matches are few, sorts just them.
  *
  * Slots are never renumbered: a role that changes or closes leaves a dead slot, and once dead
@@ -73,7 +75,7 @@ export class OpenRoleIndex {
   /** Each live slot's position in `order`, made again on the first query after the order changes. */
   private positions: Int32Array | null = null;
   private match = new Bitset();
-  private either = new Bitset();
+  private narrowing = new NarrowingWords();
   private prefix = new Bitset();
   private readonly instance = randomUUID().slice(0, 8);
   private changes = 0;
@@ -114,9 +116,9 @@ export class OpenRoleIndex {
     this.moveToToday();
     const words = (this.ids.length + 31) >>> 5;
     const matches = this.matching(filter, words);
-    const total = matches ? count(matches.words, words) : this.liveCount;
+    const total = matches ? this.narrowing.count(matches.words) : this.liveCount;
     const page = matches
-      ? this.pageOf(matches, words, total, after, limit)
+      ? this.pageOf(matches, total, after, limit)
       : this.order.slice(this.start(after), this.start(after) + limit + 1);
     const shown = page.slice(0, limit);
     return {
@@ -152,50 +154,41 @@ export class OpenRoleIndex {
   /** The slots every filter allows, as a bitset; null when nothing filters (every live slot). */
   private matching(filter: RoleFilter, words: number): Bitset | null {
     const { kinds = [], remote, country, categoryIds = [], terms = [] } = filter;
-    if (kinds.length === 0 && !remote && !country && categoryIds.length === 0 && !terms.length) {
-      return null;
-    }
     const match = this.match.reserve(words);
-    copyInto(match.words, this.live.words, words);
-    if (kinds.length > 0) {
-      this.either.reset(words);
-      for (const kind of kinds) orInto(this.either.words, this.bits.get(kindBits(kind)), words);
-      andInto(match.words, this.either.words, words);
-    }
-    if (remote) andInto(match.words, this.bits.get(REMOTE)?.words, words);
-    if (country) {
-      this.either.reset(words);
-      orInto(this.either.words, this.bits.get(countryBits(country)), words);
-      orInto(this.either.words, this.bits.get(ANYWHERE), words);
-      andInto(match.words, this.either.words, words);
-    }
-    for (const category of categoryIds) {
-      andInto(match.words, this.bits.get(categoryBits(category))?.words, words);
-    }
-    for (const term of terms) {
-      andInto(match.words, this.text.prefixBits(term, words, this.prefix).words, words);
-    }
-    return match;
+    let started = false;
+    const narrowBy = (union: Uint32Array[]) => {
+      if (started) return this.narrowing.narrow(match.words, union);
+      this.narrowing.start(match.words, this.live.reserve(words).words, union, words);
+      started = true;
+    };
+    // Those likely to leave the fewest words first: a text prefix, a country, categories. Each
+    // prefix is ANDed before the next is made: they share one scratch bitset.
+    for (const term of terms) narrowBy([this.text.prefixBits(term, words, this.prefix).words]);
+    if (country) narrowBy(this.sources(words, countryBits(country), ANYWHERE));
+    for (const category of categoryIds) narrowBy(this.sources(words, categoryBits(category)));
+    if (remote) narrowBy(this.sources(words, REMOTE));
+    if (kinds.length > 0) narrowBy(this.sources(words, ...kinds.map(kindBits)));
+    return started ? match : null;
+  }
+
+  /** The words of the named bitsets that exist, each at least `words` long. */
+  private sources(words: number, ...names: string[]): Uint32Array[] {
+    return names.flatMap((name) => this.bits.get(name)?.reserve(words).words ?? []);
   }
 
   /**
    * Up to limit + 1 matching slots after the cursor, in order: walked along the order while
    * matches are dense enough to fill a page soon, else the matches alone sorted.
    */
-  private pageOf(
-    matches: Bitset,
-    words: number,
-    total: number,
-    after: RoleKey | null,
-    limit: number,
-  ): number[] {
+  private pageOf(matches: Bitset, total: number, after: RoleKey | null, limit: number): number[] {
     if (total === 0) return [];
     const walk = ((limit + 1) * this.liveCount) / total;
     if (walk > total * 4) {
       // Sorted by position in the order, numbers a typed array sorts natively: comparing the
       // slots' (posted, id) strings took a fifth of a busy server's time.
       const positionOf = this.orderPositions();
-      const sorted = setBits(matches.words, words, total)
+      const sorted = this.narrowing
+        .setBits(matches.words, total)
         .map((slot) => positionOf[slot]!)
         .sort();
       const start = this.start(after);
@@ -321,29 +314,4 @@ function lowerBound(values: ArrayLike<number>, isPast: (value: number) => boolea
     else low = middle + 1;
   }
   return low;
-}
-
-function copyInto(target: Uint32Array, source: Uint32Array, words: number): void {
-  const common = Math.min(words, source.length);
-  target.set(source.subarray(0, common));
-  target.fill(0, common, words);
-}
-
-/** target &= source over `words` words; a missing or shorter source has zeros there. */
-function andInto(target: Uint32Array, source: Uint32Array | undefined, words: number): void {
-  const common = Math.min(words, source?.length ?? 0);
-  for (let w = 0; w < common; w += 1) target[w]! &= source![w]!;
-  target.fill(0, common, words);
-}
-
-function orInto(target: Uint32Array, source: Bitset | undefined, words: number): void {
-  if (!source) return;
-  const common = Math.min(words, source.words.length);
-  for (let w = 0; w < common; w += 1) target[w]! |= source.words[w]!;
-}
-
-function count(words: Uint32Array, length: number): number {
-  let total = 0;
-  for (let w = 0; w < length; w += 1) if (words[w] !== 0) total += popcount(words[w]!);
-  return total;
 }
