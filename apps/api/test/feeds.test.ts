@@ -256,14 +256,7 @@ describe('feeds', () => {
   });
 
   it('refuses a filter the directory refuses, in the API’s error shape, never kept', async () => {
-    for (const query of [
-      'categories=no_such_category',
-      'country=XX',
-      'verified=yes',
-      'hiring=1',
-      'limit=5',
-      'cursor=abc',
-    ]) {
+    for (const query of ['categories=no_such_category', 'country=XX', 'verified=yes', 'hiring=1']) {
       const answer = await get(`/feeds/organizations.atom?${query}`);
       expect(answer.statusCode, query).toBe(400);
       expect(answer.headers['cache-control'], query).toBe('no-store');
@@ -276,6 +269,18 @@ describe('feeds', () => {
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json<{ error: { code: string } }>().error.code, query).toBeTruthy();
     }
+  });
+
+  it('drops parameters that are not its filters: paging, tracking, the directory’s on /roles', async () => {
+    const organizations = await atomTitles(`/feeds/organizations.atom?q=${tag}`);
+    expect(organizations.length).toBeGreaterThan(0);
+    expect(
+      await atomTitles(`/feeds/organizations.atom?q=${tag}&limit=5&cursor=abc&utm_source=news`),
+    ).toEqual(organizations);
+    const roles = await atomTitles(`/feeds/roles.atom?q=${tag}`);
+    expect(roles.length).toBeGreaterThan(0);
+    // The directory's filters, as a reader following the home page's feed link would send them.
+    expect(await atomTitles(`/feeds/roles.atom?q=${tag}&verified=true&hiring=true`)).toEqual(roles);
   });
 
   it('is cached as the directory is: public Cache-Control, an ETag, 304 until a change', async () => {

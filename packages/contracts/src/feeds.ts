@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { siteName } from './messages.ts';
 import { OrganizationListQuery } from './organizations.ts';
 import { RoleListQuery } from './role-list.ts';
@@ -14,12 +15,20 @@ export const feedPaths = {
 /** A feed holds the newest this many entries; a reader keeps what it has seen. */
 export const FEED_ENTRIES = 50;
 
+/*
+ * A feed's other parameters are dropped, not refused: a reader subscribed to a URL with a tracking
+ * tag, or to the roles feed under the directory's filters (verified, hiring), still gets its feed,
+ * and the dropped parameters make no cache entry of their own (ADR 053).
+ */
+
 /** The directory's filters (GET /api/organizations without its paging). */
-export const OrganizationFeedQuery = OrganizationListQuery.omit({ limit: true, cursor: true });
+export const OrganizationFeedQuery = z.object(
+  OrganizationListQuery.omit({ limit: true, cursor: true }).shape,
+);
 export type OrganizationFeedQuery = ReturnType<typeof OrganizationFeedQuery.parse>;
 
 /** The list of open roles' filters (GET /api/roles without its paging). */
-export const RoleFeedQuery = RoleListQuery.omit({ limit: true, cursor: true });
+export const RoleFeedQuery = z.object(RoleListQuery.omit({ limit: true, cursor: true }).shape);
 export type RoleFeedQuery = ReturnType<typeof RoleFeedQuery.parse>;
 
 export const feedTexts = {

@@ -63,8 +63,10 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
         <h3 className="font-semibold break-words text-ink">{apiKey.name}</h3>
         <p className="font-mono text-sm text-ink-muted">{apiKey.start}…</p>
         <p className="text-sm text-ink-muted">
-          {texts.created} {formatDay(apiKey.createdAt)} · {texts.lastUsed}{' '}
-          {apiKey.lastUsedAt ? formatDay(apiKey.lastUsedAt) : texts.neverUsed.toLowerCase()}
+          {texts.created} {formatDay(apiKey.createdAt)} ·{' '}
+          {apiKey.lastUsedAt
+            ? `${texts.lastUsed} ${formatDay(apiKey.lastUsedAt)}`
+            : texts.neverUsed}
         </p>
       </div>
       <ConfirmDialog
