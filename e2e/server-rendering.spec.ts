@@ -185,6 +185,14 @@ test.describe('without JavaScript', () => {
     await page.goto(`/organizations/${organization.id}`);
     await expect(page.getByRole('heading', { level: 1, name: organization.name })).toBeVisible();
     const footer = page.getByRole('contentinfo');
+    // The first paint waits until the page is parsed to its footer (ADR 039): the element the
+    // head names is the footer's, on the profile and on home.
+    for (const path of [`/organizations/${organization.id}`, '/']) {
+      const html = await (await request.get(path)).text();
+      const expected = /<link rel="expect" href="#([\w-]+)" blocking="render"/.exec(html)?.[1];
+      expect(expected, path).toBeDefined();
+      expect(/<footer[\s\S]*<\/footer>/.exec(html)?.[0], path).toContain(`id="${expected}"`);
+    }
     for (const [name, href] of [
       ['Home', '/'],
       ['About', '/about'],

@@ -12,7 +12,7 @@ const notOnFirstLoad =
   /(mutationObserver|useMutation|mutationOptions|hydration|HydrationBoundary|queriesObserver|useQueries|streamedQuery|useSuspense|usePrefetch|useMutationState|useIsFetching|scroll-to-top-button|safe-url|safe-redirect|role-place|milestone-date|session-lost-message|forget-user|text-field|password-field|notice|confirm-dialog|dialog-frame|counted-text-area|toaster-host|lib[\\/]toast|list-state|section-nav)\./;
 
 const profileParts =
-  /(contracts[\\/]src[\\/](member-roles|role-names|report-texts|insights)|lib[\\/](role-place|milestone-date)|auth[\\/]api[\\/]get-session)\.ts$/;
+  /((contracts[\\/]src[\\/](member-roles|role-names|report-texts|insights)|lib[\\/](role-place|milestone-date)|auth[\\/]api[\\/]get-session)\.ts|organization-profile[\\/]components[\\/]report-profile\.tsx)$/;
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -113,12 +113,19 @@ const browserBuild = defineConfig({
             },
             {
               // The small modules a profile's first load takes beside its route (its owner's
-              // role, its roles' names, places and dates, the report form's texts, the visit
-              // count, the session): one response instead of seven, each with headers that
+              // role, its roles' names, places and dates, the report button and its texts, the
+              // visit count, the session): one response instead of seven, each with headers that
               // Lighthouse counts. Their imports stay where they are (in core): pulled in here,
               // Vite's preload helper would move out of the entry and load on every page.
               name: 'profile-parts',
               test: profileParts,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The small modules both public lists (the directory, the open roles) take on their
+              // first load: one response instead of three, as for a profile's parts above.
+              name: 'list-parts',
+              test: /(hiring-texts|save-search-session|save-search-control|saved-search-button-texts)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             {
