@@ -99,5 +99,6 @@ export const organizationFirstPublished = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('organization_first_published_at_idx').on(table.at)],
+  // Newest first with a tie-break, read from the index alone: the feed's batches (ADR 053).
+  (table) => [index('organization_first_published_at_id_idx').on(table.at, table.organizationId)],
 );

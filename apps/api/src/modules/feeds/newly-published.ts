@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { FEED_ENTRIES } from '@si/contracts';
 import type { Database } from '../../db/client.ts';
 import { organizationFirstPublished, organizations } from '../../db/schema.ts';
@@ -39,42 +39,52 @@ export function createNewlyPublished(
     desc(organizationFirstPublished.organizationId),
   ];
 
-  /** Published organizations by the date first published, newest first: ids only. */
-  const newestIds = (offset: number, limit: number) =>
-    db
-      .select({ id: organizationFirstPublished.organizationId })
-      .from(organizationFirstPublished)
-      .innerJoin(organizations, eq(organizations.id, organizationFirstPublished.organizationId))
-      .where(published)
-      .orderBy(...byNewest)
-      .offset(offset)
-      .limit(limit);
+  /**
+   * Organizations by the date first published, newest first: ids only, read from the index on
+   * (at, organization_id) alone. Whether each is still published is the directory's check of
+   * the batch (listedAmong), which lists published organizations only.
+   */
+  const newestIds = db
+    .select({ id: organizationFirstPublished.organizationId })
+    .from(organizationFirstPublished)
+    .orderBy(...byNewest)
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .prepare('feed_newest_ids');
 
-  /** The entries of `ids` still published, newest first, at most FEED_ENTRIES. */
+  /**
+   * The entries of `ids` still published, newest first, at most FEED_ENTRIES: the ids go as one
+   * array, not a parameter each (up to FEW_MATCHES of them).
+   */
+  const entriesQuery = db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      description: organizations.description,
+      country: organizations.country,
+      categoryIds: organizations.categoryIds,
+      at: organizationFirstPublished.at,
+    })
+    .from(organizationFirstPublished)
+    .innerJoin(organizations, eq(organizations.id, organizationFirstPublished.organizationId))
+    .where(
+      and(
+        published,
+        sql`${organizationFirstPublished.organizationId} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .orderBy(...byNewest)
+    .limit(FEED_ENTRIES)
+    .prepare('feed_entries');
   const entriesOf = (ids: string[]): Promise<NewlyPublished[]> =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: organizations.id,
-            name: organizations.name,
-            description: organizations.description,
-            country: organizations.country,
-            categoryIds: organizations.categoryIds,
-            at: organizationFirstPublished.at,
-          })
-          .from(organizationFirstPublished)
-          .innerJoin(organizations, eq(organizations.id, organizationFirstPublished.organizationId))
-          .where(and(published, inArray(organizations.id, ids)))
-          .orderBy(...byNewest)
-          .limit(FEED_ENTRIES);
+    ids.length === 0 ? Promise.resolve([]) : entriesQuery.execute({ ids });
 
   /** The newest matches found batch by batch, for a filter that matches many. */
   async function newestOfMany(query: DirectoryFilterQuery): Promise<string[]> {
     const found: string[] = [];
     let offset = 0;
     for (let batch = FIRST_BATCH; found.length < FEED_ENTRIES; batch *= 4) {
-      const ids = (await newestIds(offset, batch)).map((row) => row.id);
+      const ids = (await newestIds.execute({ offset, limit: batch })).map((row) => row.id);
       const listed = await directory.listedAmong(query, ids);
       found.push(...ids.filter((id) => listed.has(id)));
       if (ids.length < batch) break;

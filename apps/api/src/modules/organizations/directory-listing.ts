@@ -131,7 +131,7 @@ export function createDirectoryListing(
      * organizations orders so few by date itself (ADR 053).
      */
     async allListed(query: DirectoryFilterQuery, max: number): Promise<string[] | null> {
-      const answer = await directory.answer(await toFilter(query), null, max);
+      const answer = await directory.keys(await toFilter(query), max);
       return answer.more ? null : answer.keys.map(([, id]) => id);
     },
 

@@ -17,6 +17,9 @@ import { SummaryArena, summaryJson } from './summary-arena.ts';
 import { TextPostings } from './text-postings.ts';
 import { WordScan, lowerBound } from './word-scan.ts';
 
+/** The items of an answer asked for its keys only. */
+const NO_ITEMS = Buffer.alloc(0);
+
 /**
  * Every published organization in memory, as bitsets over slots: one per category, one per
  * country, text postings per lexeme, and each one's list item as JSON. A query is one pass over
@@ -155,7 +158,8 @@ export class DirectoryIndex {
     }
   }
 
-  query(filter: IndexFilter, after: OrderKey | null, limit: number): IndexAnswer {
+  /** `keysOnly`: the keys, total and whether more follow, without items or facets. */
+  query(filter: IndexFilter, after: OrderKey | null, limit: number, keysOnly = false): IndexAnswer {
     this.passTime();
     this.settle();
     const wordCount = (this.order.length + 31) >>> 5;
@@ -166,7 +170,7 @@ export class DirectoryIndex {
     const categoryIds = filterCategories(filter);
     const terms = filter.terms ?? [];
     const columns = categoryIds.map((key) => this.categories.get(key));
-    if (columns.some((column) => !column)) return this.answer(limit, 0, null, []);
+    if (columns.some((column) => !column)) return this.answer(limit, 0, null, [], keysOnly);
     const categoryBits = columns.map((column) => column!.bits.reserve(wordCount));
     const country = filter.country ? this.byCountry.bits(filter.country, wordCount) : null;
     if (terms.length === 0 && columns.length <= 1) {
@@ -182,6 +186,7 @@ export class DirectoryIndex {
         counted.total,
         counted.perCategory,
         counted.total === 0 ? [] : this.page(categoryBits, country, from, limit + 1),
+        keysOnly,
       );
     }
     const alone = terms.length === 1 && columns.length === 0 && !country;
@@ -195,6 +200,7 @@ export class DirectoryIndex {
         total,
         perCategory,
         total === 0 ? [] : this.page(bits, null, from, limit + 1),
+        keysOnly,
       );
     }
     const termBits = terms.map((term, i) =>
@@ -216,9 +222,9 @@ export class DirectoryIndex {
       const keptNow = this.text.keptPrefix(terms[0]!);
       if (keptNow && keptNow.bits === termBits[0]) keptNow.counts = { total, perCategory };
     }
-    if (total === 0) return this.answer(limit, 0, null, []);
+    if (total === 0) return this.answer(limit, 0, null, [], keysOnly);
     const slots = this.pageFromHits(hits, sets, country, from, limit + 1);
-    return this.answer(limit, total, perCategory, slots);
+    return this.answer(limit, total, perCategory, slots, keysOnly);
   }
 
   /**
@@ -313,18 +319,19 @@ export class DirectoryIndex {
     total: number,
     perCategory: Int32Array | null,
     slots: number[],
+    keysOnly: boolean,
   ): IndexAnswer {
     const page = slots.slice(0, limit);
     const verified = this.categories.get(VERIFIED);
     const hiring = this.categories.get(HIRING);
     return {
       total,
-      facetsJson: this.categories.facetsJson(perCategory),
+      facetsJson: keysOnly ? '{}' : this.categories.facetsJson(perCategory),
       verified: (verified && perCategory?.[verified.position]) || 0,
       hiring: (hiring && perCategory?.[hiring.position]) || 0,
       keys: page.map((slot) => this.order.key(slot)),
       more: slots.length > limit,
-      items: this.summaries.join(page),
+      items: keysOnly ? NO_ITEMS : this.summaries.join(page),
       state: `${this.instance}.${this.changes}`,
     };
   }

@@ -127,7 +127,26 @@ export function createDirectory(
     while (version < target) await serially(advance);
   }
 
-  return {
+  /**
+   * What `ask` reads of the index, holding every change committed before this call: the
+   * database's version is asked for at once, the index is read while it is on its way, and the
+   * reading stands if the index was at that version; otherwise the index catches up and is read
+   * again. `atLeast`: a version the caller read after its own request arrived (a page render's),
+   * held to instead of asking again.
+   */
+  async function current<T>(ask: (built: DirectoryIndex) => T, atLeast?: number): Promise<T> {
+    if (!index) await directory.ready();
+    if (atLeast !== undefined && version >= atLeast) return ask(index!);
+    const reading = atLeast ?? readVersion();
+    const answeredAt = version;
+    const answer = ask(index!);
+    const target = await reading;
+    if (target === answeredAt) return answer;
+    await catchUpTo(target);
+    return ask(index!);
+  }
+
+  const directory = {
     /** Resolves once the index is built (the first call starts building it). */
     async ready(): Promise<void> {
       if (index) return;
@@ -202,28 +221,23 @@ export function createDirectory(
       return index!.matchingAmong(filter, ids);
     },
 
-    /**
-     * The index's answer, holding every change committed before this call: the database's
-     * version is asked for at once, the answer is worked out while it is on its way, and it
-     * stands if the index was at that version; otherwise the index catches up and answers again.
-     * `atLeast`: a version the caller read after its own request arrived (a page render's), held
-     * to instead of asking again.
-     */
+    /** The index's answer to a list request, as `current` holds it. */
     async answer(
       filter: IndexFilter,
       after: OrderKey | null,
       limit: number,
       atLeast?: number,
     ): Promise<IndexAnswer> {
-      if (!index) await this.ready();
-      if (atLeast !== undefined && version >= atLeast) return index!.query(filter, after, limit);
-      const reading = atLeast ?? readVersion();
-      const answeredAt = version;
-      const answer = index!.query(filter, after, limit);
-      const target = await reading;
-      if (target === answeredAt) return answer;
-      await catchUpTo(target);
-      return index!.query(filter, after, limit);
+      return current((built) => built.query(filter, after, limit), atLeast);
+    },
+
+    /**
+     * Up to `limit` matches' keys in order, and whether more follow, as `answer` holds them: no
+     * items or facets (the feed of newly published organizations orders them itself, ADR 053).
+     */
+    async keys(filter: IndexFilter, limit: number): Promise<Pick<IndexAnswer, 'keys' | 'more'>> {
+      return current((built) => built.query(filter, null, limit, true));
     },
   };
+  return directory;
 }
