@@ -115,8 +115,8 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
     // counting profile insights within a second, and the figures would leave their cost out.
     INSIGHTS_CLIENT_CAP: '1000000000',
     INSIGHTS_CLIENT_PER_MINUTE: '1000000000',
-    // Nor would the public API's per-address limit (ADR 055) let the run through; its count, a
-    // database write per public read, stays in the figures.
+    // Nor would the public API's per-address limit (ADR 055) let the run through; its count (in
+    // the process's memory, no database write) stays in the figures.
     RATE_LIMIT_PUBLIC_API_MAX: '1000000000',
   };
   delete env.DATABASE_URL;
