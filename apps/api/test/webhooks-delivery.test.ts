@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   webhookMessages,
   type AuditEntry,
@@ -7,18 +7,18 @@ import {
   type CategoryGroup,
   type WebhookEndpoint,
 } from '@si/contracts';
-import { signUp, type Body } from './support/accounts.ts';
+import type { Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
-import { publishedOrganizationOf, signUpOperator } from './support/operators.ts';
+import { publishedOrganizationOf } from './support/operators.ts';
 import { saveProfile } from './support/profile-saves.ts';
 import { day, validRole } from './support/roles.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import type { TestContext } from './support/test-app.ts';
 import {
   deliveriesOf,
-  localReceiverSettings,
   registerEndpoint,
   verified,
+  webhookWorld,
+  type WebhookWorld,
 } from './support/webhooks.ts';
 
 /**
@@ -28,30 +28,13 @@ import {
  * events an endpoint wants reach it.
  */
 
+const { world, url, receivedAt } = webhookWorld('hooks');
 let ctx: TestContext;
-let receiver: WebhookReceiver;
 let operator: Agent;
-let owner: { browser: Agent; id: string };
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  ctx = await createTestApp({ RATE_LIMITS: 'off', ...localReceiverSettings });
-  operator = (await signUpOperator(ctx, 'hooks-operator@example.org')).browser;
-  owner = await signUp(ctx, 'hooks-owner@example.org');
-});
-// Each test's endpoints go with it: the next test's events are for its own endpoints only.
-afterEach(async () => {
-  await ctx.database.db.execute(sql`delete from webhook_endpoints`);
-  receiver.answerWith([204]);
-});
-afterAll(async () => {
-  await ctx.close();
-  await receiver.close();
-});
+let owner: WebhookWorld['owner'];
+beforeAll(() => void ({ ctx, operator, owner } = world));
 
 const send = () => ctx.app.jobs.sendWebhooks(new Date());
-const url = (path: string) => `http://127.0.0.1:${receiver.port}${path}`;
-const receivedAt = (path: string) => receiver.received.filter((request) => request.path === path);
 
 describe('registering an endpoint', () => {
   it('answers the secret once, keeps it sealed, lists the endpoint without it, and audits', async () => {

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Body } from './support/accounts.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Body } from './support/accounts.ts';
 import type { Agent } from './support/browser-agent.ts';
-import { publishedOrganizationOf, signUpOperator } from './support/operators.ts';
+import { publishedOrganizationOf } from './support/operators.ts';
 import { startSecondAppInstance } from './support/second-app-instance.ts';
-import { createTestApp, type TestContext } from './support/test-app.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import type { TestContext } from './support/test-app.ts';
+import type { WebhookReceiver } from './support/webhook-receiver.ts';
 import {
   deliveriesOf,
   localReceiverSettings,
   registerEndpoint,
   verified,
+  webhookWorld,
+  type WebhookWorld,
 } from './support/webhooks.ts';
 
 /**
@@ -23,29 +25,12 @@ import {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
+const { world, url, receivedAt } = webhookWorld('queue');
 let ctx: TestContext;
 let receiver: WebhookReceiver;
 let operator: Agent;
-let owner: { browser: Agent; id: string };
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  ctx = await createTestApp({ RATE_LIMITS: 'off', ...localReceiverSettings });
-  operator = (await signUpOperator(ctx, 'queue-operator@example.org')).browser;
-  owner = await signUp(ctx, 'queue-owner@example.org');
-});
-// Each test's endpoints go with it: the next test's events are for its own endpoints only.
-afterEach(async () => {
-  await ctx.database.db.execute(sql`delete from webhook_endpoints`);
-  receiver.answerWith([204]);
-});
-afterAll(async () => {
-  await ctx.close();
-  await receiver.close();
-});
-
-const url = (path: string) => `http://127.0.0.1:${receiver.port}${path}`;
-const receivedAt = (path: string) => receiver.received.filter((request) => request.path === path);
+let owner: WebhookWorld['owner'];
+beforeAll(() => void ({ ctx, receiver, operator, owner } = world));
 
 describe('once per event and endpoint', () => {
   it('two processes sending at once deliver each event to each endpoint once', async () => {

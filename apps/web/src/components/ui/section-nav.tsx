@@ -12,9 +12,9 @@ export interface SectionNavItem {
 
 /**
  * An area's sections (the dashboard's, the operator console's): a side nav on wide screens;
- * above the content, a block of tabs in two columns on phones and four on tablets. Links, not
- * router NavLinks: which section is current is the area's call (/profile is the dashboard's
- * Profile).
+ * above the content, a block of tabs in two columns on phones (an odd last one across both)
+ * and four on tablets. Links, not router NavLinks: which section is current is the area's call
+ * (/profile is the dashboard's Profile).
  */
 export function SectionNav({
   label,
@@ -29,7 +29,8 @@ export function SectionNav({
     <nav aria-label={label} className={className}>
       <ul className="grid grid-cols-2 gap-1 rounded-control bg-sunken p-1 sm:grid-cols-4 lg:flex lg:flex-col lg:bg-transparent lg:p-0">
         {items.map(({ to, label: name, icon: Icon, active }) => (
-          <li key={to} className="min-w-0">
+          // On a phone an odd last tab takes the whole row rather than half of it.
+          <li key={to} className="min-w-0 max-sm:odd:last:col-span-2">
             <Link
               to={to}
               aria-current={active ? 'page' : undefined}

@@ -16,9 +16,9 @@ const sections = [
 ] as const;
 
 /**
- * The account area (docs/product.md#account-area): a sidebar with Profile, Organizations and
- * Settings plus 'Create Organization', and the section beside it. On phones the sections
- * become a row of tabs above the content.
+ * The account area (docs/product.md#account-area): a sidebar with Profile, Organizations, Saved
+ * searches, API keys and Settings plus 'Create Organization', and the section beside it. On
+ * phones the sections become a block of tabs above the content.
  */
 export function DashboardShell({
   banner,
