@@ -1,5 +1,6 @@
 import { Bitset, popcount, renumbered } from './directory-bitset.ts';
 import { HIRING } from './hiring.ts';
+import type { IndexFilter } from './index-types.ts';
 
 /**
  * The Verified badge is kept as one more category that no reference category can be named (ids
@@ -184,4 +185,13 @@ export class CategoryColumns {
     this.capacity = capacity;
     this.links = links;
   }
+}
+
+/** The categories a filter asks for, the Verified badge and hiring among them. */
+export function filterCategories(filter: IndexFilter): string[] {
+  return [
+    ...(filter.categoryIds ?? []),
+    ...(filter.verified ? [VERIFIED] : []),
+    ...(filter.hiring ? [HIRING] : []),
+  ];
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Bitset, popcount, renumbered } from './directory-bitset.ts';
-import { CategoryColumns, VERIFIED } from './category-columns.ts';
+import { CategoryColumns, VERIFIED, filterCategories } from './category-columns.ts';
 import { CountryColumns, type CountryBits } from './country-columns.ts';
 import { FacetCounts } from './facet-counts.ts';
 import { HIRING, RoleExpiry, openRoleCount, utcToday } from './hiring.ts';
@@ -392,13 +392,4 @@ export class DirectoryIndex {
 interface PageStart {
   slot: number;
   tail: number;
-}
-
-/** The categories a filter asks for, the Verified badge and hiring among them. */
-function filterCategories(filter: IndexFilter): string[] {
-  return [
-    ...(filter.categoryIds ?? []),
-    ...(filter.verified ? [VERIFIED] : []),
-    ...(filter.hiring ? [HIRING] : []),
-  ];
 }
