@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleListItem } from '@si/contracts';
 import { Bitset, TextPostings } from '../../organizations/directory/index.ts';
-import { NarrowingWords } from './narrowing-words.ts';
+import { MatchPasses, type Union } from './match-passes.ts';
 
 /** What the index keeps of an open role: its list item and what filters it. */
 export interface IndexedRole extends RoleListItem {
@@ -51,10 +51,10 @@ const ANYWHERE = 'anywhere';
  * Every open role of the published organizations, in memory (ADR 044), built as the directory's
  * index is (ADR 018): a slot per role, a bitset per kind, country, category and "remote", the
  * directory's prefix postings over the lexemes, and each role's list item serialized once. A
- * query ANDs the bitsets its filters name, the first over every 32-bit word (about 9,400 at
- * 300,000 roles) and each after over the words still holding a match (`NarrowingWords`), counts
- * the bits for an exact total, and takes the page from the order (the live
- * slots, newest first) after the cursor, or, when the matches are few, sorts just them.
+ * query ANDs the bitsets its filters name over the words all their summaries reach
+ * (`MatchPasses`; a large batch's slots are grouped by kind, workplace and country so that
+ * those are few), counts the bits for an exact total, and takes the page from the order (the
+ * live slots, newest first) after the cursor, or, when the matches are few, sorts just them.
  *
  * Slots are never renumbered: a role that changes or closes leaves a dead slot, and once dead
  * slots outnumber live ones the owner reads everything again (`wornOut`).
@@ -75,8 +75,9 @@ export class OpenRoleIndex {
   /** Each live slot's position in `order`, made again on the first query after the order changes. */
   private positions: Int32Array | null = null;
   private match = new Bitset();
-  private narrowing = new NarrowingWords();
-  private prefix = new Bitset();
+  private passes = new MatchPasses();
+  /** Scratch bitsets for the text prefixes of one query, one per prefix. */
+  private prefixes: Bitset[] = [];
   private readonly instance = randomUUID().slice(0, 8);
   private changes = 0;
   private today: string;
@@ -106,7 +107,7 @@ export class OpenRoleIndex {
       this.slotsOf.delete(organizationId);
     }
     const oneByOne = rows.length <= PLACE_ONE_BY_ONE;
-    for (const row of rows) this.add(row, oneByOne);
+    for (const row of oneByOne ? rows : [...rows].sort(clusteredOrder)) this.add(row, oneByOne);
     if (!oneByOne) this.order.sort((a, b) => this.compareSlots(a, b));
     this.positions = null;
     this.changes += 1;
@@ -116,9 +117,9 @@ export class OpenRoleIndex {
     this.moveToToday();
     const words = (this.ids.length + 31) >>> 5;
     const matches = this.matching(filter, words);
-    const total = matches ? this.narrowing.count(matches.words) : this.liveCount;
+    const total = matches ? matches.total : this.liveCount;
     const page = matches
-      ? this.pageOf(matches, total, after, limit)
+      ? this.pageOf(matches.bits, words, total, after, limit)
       : this.order.slice(this.start(after), this.start(after) + limit + 1);
     const shown = page.slice(0, limit);
     return {
@@ -146,48 +147,50 @@ export class OpenRoleIndex {
     if (slots.length === 0) return [];
     const matches = this.matching(filter, (this.ids.length + 31) >>> 5);
     return slots
-      .filter((slot) => !matches || matches.has(slot))
+      .filter((slot) => !matches || matches.bits.has(slot))
       .sort((a, b) => this.compareSlots(a, b))
       .map((slot) => JSON.parse(this.items[slot]!) as RoleListItem);
   }
 
-  /** The slots every filter allows, as a bitset; null when nothing filters (every live slot). */
-  private matching(filter: RoleFilter, words: number): Bitset | null {
+  /** The slots every filter allows and their count; null when nothing filters (every live slot). */
+  private matching(filter: RoleFilter, words: number): { bits: Bitset; total: number } | null {
     const { kinds = [], remote, country, categoryIds = [], terms = [] } = filter;
+    const unions: Union[] = terms.map((term, i) => [
+      this.text.prefixBits(term, words, (this.prefixes[i] ??= new Bitset())),
+    ]);
+    if (country) unions.push(this.sources(words, countryBits(country), ANYWHERE));
+    for (const category of categoryIds) unions.push(this.sources(words, categoryBits(category)));
+    if (remote) unions.push(this.sources(words, REMOTE));
+    if (kinds.length > 0) unions.push(this.sources(words, ...kinds.map(kindBits)));
+    if (unions.length === 0) return null;
     const match = this.match.reserve(words);
-    let started = false;
-    const narrowBy = (union: Uint32Array[]) => {
-      if (started) return this.narrowing.narrow(match.words, union);
-      this.narrowing.start(match.words, this.live.reserve(words).words, union, words);
-      started = true;
-    };
-    // Those likely to leave the fewest words first: a text prefix, a country, categories. Each
-    // prefix is ANDed before the next is made: they share one scratch bitset.
-    for (const term of terms) narrowBy([this.text.prefixBits(term, words, this.prefix).words]);
-    if (country) narrowBy(this.sources(words, countryBits(country), ANYWHERE));
-    for (const category of categoryIds) narrowBy(this.sources(words, categoryBits(category)));
-    if (remote) narrowBy(this.sources(words, REMOTE));
-    if (kinds.length > 0) narrowBy(this.sources(words, ...kinds.map(kindBits)));
-    return started ? match : null;
+    const live = this.live.reserve(words);
+    return { bits: match, total: this.passes.run(match.words, live, unions, words) };
   }
 
-  /** The words of the named bitsets that exist, each at least `words` long. */
-  private sources(words: number, ...names: string[]): Uint32Array[] {
-    return names.flatMap((name) => this.bits.get(name)?.reserve(words).words ?? []);
+  /** The named bitsets that exist, each at least `words` long. */
+  private sources(words: number, ...names: string[]): Bitset[] {
+    return names.flatMap((name) => this.bits.get(name)?.reserve(words) ?? []);
   }
 
   /**
    * Up to limit + 1 matching slots after the cursor, in order: walked along the order while
    * matches are dense enough to fill a page soon, else the matches alone sorted.
    */
-  private pageOf(matches: Bitset, total: number, after: RoleKey | null, limit: number): number[] {
+  private pageOf(
+    matches: Bitset,
+    words: number,
+    total: number,
+    after: RoleKey | null,
+    limit: number,
+  ): number[] {
     if (total === 0) return [];
     const walk = ((limit + 1) * this.liveCount) / total;
     if (walk > total * 4) {
       // Sorted by position in the order, numbers a typed array sorts natively: comparing the
       // slots' (posted, id) strings took a fifth of a busy server's time.
       const positionOf = this.orderPositions();
-      const sorted = this.narrowing
+      const sorted = this.passes
         .setBits(matches.words, total)
         .map((slot) => positionOf[slot]!)
         .sort();
@@ -303,6 +306,27 @@ export class OpenRoleIndex {
     this.positions = null;
   }
 }
+
+const workplaceRank = (role: IndexedRole) =>
+  role.workplace !== 'remote' ? 2 : role.remoteCountries.length === 0 ? 0 : 1;
+
+/**
+ * The order of the slots a batch of roles gets (not the list's order): each kind's roles
+ * together, within a kind the remote ones open anywhere, those open to listed countries, then
+ * on-site and hybrid ones by country. A query's passes then read one run of words for a kind
+ * and a few for a country or "remote" (`MatchPasses`), where slots in the order roles arrived
+ * would spread each over nearly every word.
+ */
+function clusteredOrder(a: IndexedRole, b: IndexedRole): number {
+  return (
+    compareText(a.kind, b.kind) ||
+    workplaceRank(a) - workplaceRank(b) ||
+    compareText(a.country ?? a.remoteCountries[0] ?? '', b.country ?? b.remoteCountries[0] ?? '') ||
+    compareText(a.organizationId, b.organizationId)
+  );
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The first index of `values` for which `isPast` holds, `isPast` being false then true. */
 function lowerBound(values: ArrayLike<number>, isPast: (value: number) => boolean): number {
