@@ -9,6 +9,6 @@
 export { createDirectory, type DirectorySource } from './directory-sync.ts';
 export type { IndexAnswer, IndexFilter, IndexedOrganization, OrderKey } from './index-types.ts';
 export { matchedBefore, type PriorState } from './prior-state.ts';
-export { Bitset, popcount, setBits, summaryLength } from './directory-bitset.ts';
+export { Bitset, popcount, renumbered, setBits, summaryLength } from './directory-bitset.ts';
 export { TextPostings } from './text-postings.ts';
 export { utcToday } from './hiring.ts';

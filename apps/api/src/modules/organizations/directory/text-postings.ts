@@ -55,7 +55,16 @@ export class TextPostings {
   private keptPrefixWords = 0;
   private pinnedWords = 0;
 
-  constructor(private readonly denseFrom = DENSE_FROM) {}
+  /**
+   * `keepFrom`: a prefix's bits are kept once its postings outnumber this share of the bitset's
+   * words (1: more postings than words, where one pass over the words costs less than the
+   * postings; the open roles' index keeps smaller prefixes too, its passes reading only the words
+   * a kept prefix's summary names).
+   */
+  constructor(
+    private readonly denseFrom = DENSE_FROM,
+    private readonly keepFrom = 1,
+  ) {}
 
   /** A new live slot with its lexemes and its categories' positions. */
   add(slot: number, lexemes: string[], categories: ArrayLike<number>): void {
@@ -105,7 +114,8 @@ export class TextPostings {
     if (kept) return kept.bits.reserve(wordCount);
     const { first, end, postings } = this.lexemesStarting(prefix, wordCount);
     // Bits of many postings are worth keeping for the next search on this prefix.
-    const keep = pin || (postings > wordCount && wordCount <= PREFIX_BITSET_WORDS / 16);
+    const keep =
+      pin || (postings > wordCount * this.keepFrom && wordCount <= PREFIX_BITSET_WORDS / 16);
     const bits = keep ? new Bitset(wordCount) : scratch;
     if (!keep) scratch.reset(wordCount);
     const { words, summary } = bits;

@@ -9,7 +9,7 @@ export type Union = readonly Bitset[];
  * read only the words every union may reach, as runs of consecutive words: plain loops, since
  * a loop through a list of word numbers cost several times as much per word. The index keeps
  * each kind's roles together, and within a kind the remote and on-site roles and each country's
- * (`clusteredOrder`), so a kind, "remote" or a country reaches one or a few runs, not every word.
+ * (`SlotGroups`), so a kind, "remote" or a country reaches one or a few runs, not every word.
  *
  * Each union's bitsets must hold at least `words` words (`Bitset.reserve`), so no read is out of
  * bounds; `match` is a plain bitset for the caller, zero outside the matches.
@@ -37,22 +37,30 @@ export class MatchPasses {
     return total;
   }
 
-  /** The set bits' positions, ascending; `total` is their count. */
-  setBits(match: Uint32Array, total: number): Uint32Array {
-    const bits = new Uint32Array(total);
-    let n = 0;
+  /**
+   * The `k` least of `positionOf[slot]` over the matching slots, at least `from`, ascending: a
+   * page's worth picked in one pass over the matches, where sorting them all cost more.
+   */
+  leastPositions(match: Uint32Array, positionOf: Int32Array, from: number, k: number): number[] {
+    const least: number[] = [];
     for (let r = 0; r < this.runCount; r += 1) {
       const end = this.runs[2 * r + 1]!;
       for (let w = this.runs[2 * r]!; w < end; w += 1) {
         let word = match[w]!;
         while (word !== 0) {
           const lowest = word & -word;
-          bits[n++] = (w << 5) | (31 - Math.clz32(lowest));
           word ^= lowest;
+          const position = positionOf[(w << 5) | (31 - Math.clz32(lowest))]!;
+          if (position < from || (least.length === k && position >= least[k - 1]!)) continue;
+          if (least.length === k) least.pop();
+          let i = least.length;
+          least.push(position);
+          for (; i > 0 && least[i - 1]! > position; i -= 1) least[i] = least[i - 1]!;
+          least[i] = position;
         }
       }
     }
-    return bits;
+    return least;
   }
 
   /** The words every union's summaries (and live's) reach, as runs. */
@@ -94,6 +102,15 @@ export class MatchPasses {
     if (open >= 0 && open < words) {
       runs[n++] = open;
       runs[n++] = words;
+    }
+    // Many short runs (a text prefix's scattered matches) cost more per word than one pass over
+    // every word: each run is a call and a loop of its own.
+    let covered = 0;
+    for (let r = 0; r < n; r += 2) covered += runs[r + 1]! - runs[r]!;
+    if (covered + 4 * n > words) {
+      runs[0] = 0;
+      runs[1] = words;
+      n = 2;
     }
     this.runCount = n >>> 1;
   }

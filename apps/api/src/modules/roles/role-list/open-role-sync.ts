@@ -67,6 +67,7 @@ export function createOpenRoleList(
       if (rows.length < loadBatch) break;
       afterId = rows.at(-1)!.id;
     }
+    next.regroup();
     index = next;
     version = startVersion;
   }
