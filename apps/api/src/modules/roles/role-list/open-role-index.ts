@@ -55,7 +55,7 @@ const ANYWHERE = 'anywhere';
  * query ANDs the bitsets its filters name over the words all their summaries reach
  * (`MatchPasses`; the slots are grouped by kind, workplace and country so that those are
  * few), counts the bits for an exact total, and takes the page from the order (the
- * live slots, newest first) after the cursor, or, when the matches are few, sorts just them.
+ * live slots, newest first) after the cursor, or, when the matches are few, picks it from them.
  *
  * Slots are numbered again once, grouped, after the first load (`regroup`), and never after: a
  * role that changes or closes leaves a dead slot, and once dead slots outnumber live ones the
@@ -214,7 +214,7 @@ export class OpenRoleIndex {
 
   /**
    * Up to limit + 1 matching slots after the cursor, in order: walked along the order while
-   * matches are dense enough to fill a page soon, else the matches alone sorted.
+   * matches are dense enough to fill a page soon, else the least positions picked from them.
    */
   private pageOf(matches: Bitset, total: number, after: RoleKey | null, limit: number): number[] {
     if (total === 0) return [];
