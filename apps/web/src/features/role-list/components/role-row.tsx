@@ -23,7 +23,7 @@ export function RoleRow({
 }) {
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
-      <div className="min-w-0">
+      <div className="min-w-0 sm:flex-1">
         <h3 className="text-lg font-semibold text-pretty">
           <Link
             to={`/organizations/${role.organizationId}/roles/${role.id}`}
@@ -35,7 +35,8 @@ export function RoleRow({
         </h3>
         <p className="text-ink-muted">{role.organizationName}</p>
       </div>
-      <p className="flex flex-wrap gap-x-3 text-sm text-ink-muted sm:shrink-0 sm:justify-end">
+      {/* At most a little over half the row: a long list of remote countries wraps here. */}
+      <p className="flex flex-wrap gap-x-3 text-sm text-ink-muted sm:max-w-[55%] sm:shrink-0 sm:justify-end">
         <span>{roleKindNames[role.kind]}</span>
         <span>{whereOf(role, countryName)}</span>
         <span>{roleListTexts.posted(formatDay(role.postedAt))}</span>
