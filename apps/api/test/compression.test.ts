@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationRoles } from '../src/db/schema.ts';
+import { createOrganization } from './support/factories.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 /** A built app in miniature: the page template and one hashed script with its .br and .gz. */
@@ -32,6 +34,22 @@ describe('compression on the wire', () => {
     await writeFile(`${asset}.br`, brotliCompressSync(script));
     await writeFile(`${asset}.gz`, gzipSync(script));
     ctx = await createTestApp({ WEB_DIST_DIR: dist });
+    // Enough organizations and open roles that both lists' pages weigh over a kilobyte.
+    for (let n = 0; n < 6; n += 1) {
+      const organizationId = await createOrganization(ctx.database.db);
+      await ctx.database.db.insert(organizationRoles).values(
+        Array.from({ length: 2 }, (_, i) => ({
+          organizationId,
+          title: `Field coordinator ${n}.${i}`,
+          kind: 'full_time' as const,
+          workplace: 'on_site' as const,
+          country: 'KE',
+          description: 'Work that matters.',
+          apply: 'https://example.org/jobs/1',
+          closesOn: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+        })),
+      );
+    }
   });
   afterAll(async () => {
     await ctx.close();
@@ -54,8 +72,15 @@ describe('compression on the wire', () => {
     }
   });
 
-  it('compresses pages, JSON answers and the OpenAPI document, and only when asked', async () => {
-    for (const url of ['/', '/api/categories', '/api/docs/json']) {
+  it('compresses pages, JSON answers, both lists and the OpenAPI document, and only when asked', async () => {
+    // The two lists compress with settings of their own (quicker, a little larger).
+    for (const url of [
+      '/',
+      '/api/categories',
+      '/api/docs/json',
+      '/api/organizations',
+      '/api/roles',
+    ]) {
       const plain = await get(url);
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       for (const encoding of ['br', 'gzip']) {

@@ -7,26 +7,17 @@ import { createPostgresStore } from '../adapters/rate-limit/postgres-store.ts';
 import { rateLimitedError } from '../adapters/rate-limit/route-limits.ts';
 import type { WindowCounters } from '../adapters/rate-limit/window-counters.ts';
 import type { Config } from '../config.ts';
-import { brotliParams } from '../http/brotli-options.ts';
+import { answerCompression } from '../http/answer-compression.ts';
 import { swaggerOptions } from '../http/openapi.ts';
 import { setSecurityHeaders } from '../http/security-headers.ts';
 
 /**
  * Compression, the security headers and the OpenAPI document. Every text answer (pages, JSON,
- * the OpenAPI document, the sitemap) over 1 KB is compressed for a client that accepts it, with
- * Vary: Accept-Encoding; build assets go out precompressed at build time instead (ADR 014).
- * Answers up to 64 KB (every list page) are compressed in one call: the plugin's default on two
- * cores is 8 KB, above which each answer gets a zlib stream of its own, and a list page of 8 to
- * 11 KB through a stream cost the lists a third of their requests per second.
+ * the OpenAPI document, the sitemap) is compressed as `answerCompression` says; build assets go
+ * out precompressed at build time instead (ADR 014).
  */
 export async function registerExternalPlugins(app: FastifyInstance, config: Config) {
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    syncThreshold: 65_536,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: brotliParams },
-  });
+  await app.register(compress, { global: true, ...answerCompression });
   app.addHook('onRequest', setSecurityHeaders);
   const limits = config.RATE_LIMITS
     ? {

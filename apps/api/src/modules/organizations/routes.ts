@@ -14,6 +14,7 @@ import {
   dataEnvelope,
   listEnvelope,
 } from '@si/contracts';
+import { listCompression } from '../../http/answer-compression.ts';
 import { organizationEditors } from './editors.ts';
 import type { InsightsService } from '../insights/service.ts';
 import { directoryPageBody, publicReads } from './public-reads.ts';
@@ -40,6 +41,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organizations',
     {
+      compress: listCompression,
       config: { cache: 'directory', access: 'public' },
       schema: {
         tags: ['organizations'],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, RoleListItem, RoleListMeta, RoleListQuery, listEnvelope } from '@si/contracts';
+import { listCompression } from '../../../http/answer-compression.ts';
 import type { RoleListing } from './role-listing.ts';
 
 /**
@@ -19,6 +20,7 @@ export const roleListRoutes: FastifyPluginAsyncZod<{ listing: RoleListing }> = a
   app.get(
     '/roles',
     {
+      compress: listCompression,
       config: { cache: 'directory', access: 'public' },
       schema: {
         tags: ['roles'],
