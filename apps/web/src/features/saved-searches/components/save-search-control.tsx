@@ -42,15 +42,25 @@ export function SaveSearchControl({
   const navigate = useNavigate();
   const from = `${location.pathname}${location.search}`;
   const button = useRef<HTMLButtonElement>(null);
+  const signInLink = useRef<HTMLAnchorElement>(null);
+  const buttonFocused = useRef(false);
   const wasOpen = useRef(false);
   // Back to the button once the dialog has gone (radix returns focus to its own trigger only).
   useEffect(() => {
     if (wasOpen.current && !open) button.current?.focus();
     wasOpen.current = open;
   }, [open]);
+  // The session can arrive while a keyboard user is on the button, which then becomes the link
+  // to sign in: focus goes with it instead of falling back to the page.
+  useEffect(() => {
+    if (canSave !== false || !buttonFocused.current) return;
+    buttonFocused.current = false;
+    if (document.activeElement === document.body) signInLink.current?.focus();
+  }, [canSave]);
   if (canSave === false) {
     return (
       <Link
+        ref={signInLink}
         to="/login"
         state={{ from, message: saveSearchButtonTexts.signInToSave }}
         className={buttonClasses('secondary', 'sm', 'no-js:hidden')}
@@ -70,7 +80,14 @@ export function SaveSearchControl({
         className="no-js:hidden unhydrated:invisible"
         aria-haspopup="dialog"
         onPointerEnter={preload}
-        onFocus={preload}
+        onFocus={() => {
+          buttonFocused.current = true;
+          preload();
+        }}
+        onBlur={(event) => {
+          // A button taken out of the page blurs to nothing; a Tab or a click elsewhere does not.
+          if (event.relatedTarget !== null) buttonFocused.current = false;
+        }}
         onClick={() => {
           if (canSave) return setOpen(true);
           void checkCanSave().then((signedIn) =>
