@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationRoles } from '../src/db/schema.ts';
 import { createOrganization } from './support/factories.ts';
+import { day } from './support/roles.ts';
 import { createTestApp, type TestContext } from './support/test-app.ts';
 
 /** A built app in miniature: the page template and one hashed script with its .br and .gz. */
@@ -46,7 +47,7 @@ describe('compression on the wire', () => {
           country: 'KE',
           description: 'Work that matters.',
           apply: 'https://example.org/jobs/1',
-          closesOn: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+          closesOn: day(20),
         })),
       );
     }
